@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+// Hark: a GNOME audiobook player. The targets follow ../shared/ARCHITECTURE.md:
+// C modules -> GObjectKit -> (HarkCore is pure Swift) -> Player / Views -> App.
+import PackageDescription
+
+let package = Package(
+  name: "Hark",
+  products: [
+    .executable(name: "hark", targets: ["App"])
+  ],
+  targets: [
+    // C libraries. Each has a module.modulemap and a shim.h with static inline
+    // helpers for the macros and variadic functions Swift cannot import.
+    .systemLibrary(
+      name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-unix-2.0",
+      providers: [.apt(["libglib2.0-dev"])]),
+    .systemLibrary(
+      name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk4",
+      providers: [.apt(["libgtk-4-dev"])]),
+    .systemLibrary(
+      name: "CAdw", path: "Sources/CAdw", pkgConfig: "libadwaita-1",
+      providers: [.apt(["libadwaita-1-dev"])]),
+    .systemLibrary(
+      name: "CGst", path: "Sources/CGst", pkgConfig: "gstreamer-pbutils-1.0",
+      providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+
+    // Ownership, signals and the GLib main loop <-> Swift concurrency bridge.
+    .target(name: "GObjectKit", dependencies: ["CGLib"]),
+    // The pure core: models, store, reducer, selectors. Foundation only.
+    .target(name: "HarkCore"),
+    // The GStreamer engine behind the core's engine protocol.
+    .target(name: "Player", dependencies: ["HarkCore", "GObjectKit", "CGst"]),
+    // Pages and widgets; they read the store through selectors.
+    .target(name: "Views", dependencies: ["HarkCore", "GObjectKit", "CGtk", "CAdw"]),
+    // The executable: the only target that knows every other one.
+    .executableTarget(
+      name: "App",
+      dependencies: ["HarkCore", "GObjectKit", "Player", "Views", "CGtk", "CAdw", "CGst"]),
+
+    .testTarget(name: "GObjectKitTests", dependencies: ["GObjectKit", "CGLib"]),
+    .testTarget(name: "HarkCoreTests", dependencies: ["HarkCore"]),
+    .testTarget(name: "PlayerTests", dependencies: ["Player", "CGst"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,113 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+import Views
+
+/// The application: one store for every window, the live effect runner,
+/// GSettings, the app-level actions and their shortcuts.
+///
+/// GApplication makes Hark single-instance: a second launch activates the
+/// running one, which presents its window.
+@MainActor
+final class HarkApplication {
+  static let id = "dev.hark.Hark"
+  static let version = "0.1.0"
+
+  private let application: UnsafeMutablePointer<AdwApplication>
+  private var store: Store?
+  private var effects: EffectRunner?
+  private var settings: SettingsBridge?
+  private var mainWindow: MainWindow?
+  private var preferences: PreferencesWindow?
+
+  init() {
+    application = adw_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)
+    Signals.connect(application, "startup") { [weak self] in self?.startup() }
+    Signals.connect(application, "activate") { [weak self] in self?.activate() }
+  }
+
+  func run() -> Int32 {
+    g_application_run(application.cast(GApplication.self), CommandLine.argc, CommandLine.unsafeArgv)
+  }
+
+  private var gtkApplication: UnsafeMutablePointer<GtkApplication> { application.cast(GtkApplication.self) }
+
+  private func startup() {
+    // Before anything awaits on the main actor.
+    MainLoopBridge.install()
+    Style.install()
+    let settings = SettingsBridge()
+    let effects = EffectRunner(clock: GLibClock()) { key, value in settings.write(key, value) }
+    let store = Store(effects: effects)
+    store.dispatch(.settings(.loaded(settings.load())))
+    settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }
+    self.settings = settings
+    self.effects = effects
+    self.store = store
+    addActions(store: store)
+  }
+
+  private func activate() {
+    guard let store, let settings else { return }
+    if mainWindow == nil {
+      let window = MainWindow(application: gtkApplication, store: store, menu: Self.primaryMenu())
+      WindowGeometry.restore(window.window, from: settings)
+      FirstFrameReport.attach(to: window.window)
+      mainWindow = window
+    }
+    gtk_window_present(mainWindow!.window.cast(GtkWindow.self))
+  }
+
+  private func addActions(store: Store) {
+    let actions = ApplicationActions(application: gtkApplication)
+    actions.add("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
+    // A session logout or `kill` takes the same orderly path as Ctrl+Q.
+    QuitSignals.install { [weak self] in self?.quit() }
+    actions.add("preferences", accelerators: ["<Control>comma"]) { [weak self] in self?.showPreferences() }
+    actions.add("shortcuts", accelerators: ["<Control>question"]) { [weak self] in
+      guard let parent = self?.mainWindow?.window else { return }
+      gtk_window_present(ShortcutsWindow.make(parent: parent).cast(GtkWindow.self))
+    }
+    actions.add("about") { [weak self] in
+      guard let parent = self?.mainWindow?.window else { return }
+      gtk_window_present(AboutWindow.make(parent: parent, version: Self.version).cast(GtkWindow.self))
+    }
+    var pageTargets: [String: [String]] = [:]
+    for (number, page) in Page.allCases.enumerated() { pageTargets[page.rawValue] = ["<Alt>\(number + 1)"] }
+    actions.add("page", targets: pageTargets) { name in
+      if let page = Page(rawValue: name) { store.dispatch(.ui(.pageSelected(page))) }
+    }
+    actions.add("next-page", accelerators: ["<Control>Page_Down"]) { store.dispatch(.ui(.nextPageRequested)) }
+    actions.add("previous-page", accelerators: ["<Control>Page_Up"]) {
+      store.dispatch(.ui(.previousPageRequested))
+    }
+    ApplicationActions.setAccelerators(gtkApplication, "window.close", ["<Control>w"])
+  }
+
+  /// Closes every window (so each saves what it keeps on close), then quits.
+  private func quit() {
+    var windows: [UnsafeMutablePointer<GtkWindow>] = []
+    var node = gtk_application_get_windows(gtkApplication)
+    while let current = node {
+      windows.append(current.pointee.data.assumingMemoryBound(to: GtkWindow.self))
+      node = current.pointee.next
+    }
+    windows.forEach { gtk_window_close($0) }
+    g_application_quit(application.cast(GApplication.self))
+  }
+
+  private func showPreferences() {
+    guard let store, let parent = mainWindow?.window else { return }
+    if preferences == nil { preferences = PreferencesWindow(store: store, parent: parent) }
+    preferences?.present()
+  }
+
+  private static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
+    let menu = g_menu_new()!
+    g_menu_append(menu, "_Preferences", "app.preferences")
+    g_menu_append(menu, "_Keyboard Shortcuts", "app.shortcuts")
+    g_menu_append(menu, "_About Hark", "app.about")
+    return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
+  }
+}

@@ -1,0 +1,11 @@
+// GObjectKit: the thin layer between Swift and GObject.
+//
+// - `ObjectRef` owns one GObject reference (take vs retain) and drops it on
+//   deinit, so a Swift value's lifetime is the reference's lifetime.
+// - `Signals` connects Swift closures to GObject signals. GLib owns each
+//   closure box and releases it in the handler's destroy notify, so a closure
+//   lives exactly as long as its handler: no leak when the object dies, no
+//   use-after-free when the token outlives the object.
+// - `MainLoopBridge` lets the GLib main loop drain libdispatch's main queue,
+//   which is where the Swift main actor runs its jobs. Without it, `await` on
+//   the main actor never resumes while `g_application_run` owns the thread.

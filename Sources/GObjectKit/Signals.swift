@@ -1,0 +1,110 @@
+import CGLib
+
+/// Typed signal connections.
+///
+/// Each shape of C handler gets one trampoline; the Swift closure rides in a
+/// `SignalClosureBox` passed retained as user data and released by
+/// `releaseBox` when GLib destroys the handler.
+///
+/// `connect` is for main-thread signals (every GTK widget signal): the closure
+/// is main-actor isolated. `connectFromAnyThread` is for signals GStreamer
+/// emits on its streaming threads: the closure must be `@Sendable` and must
+/// hop to the main loop itself.
+public enum Signals {
+  /// `void handler(instance, user_data)` on the main thread.
+  @MainActor @discardableResult
+  public static func connect(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor () -> Void
+  ) -> SignalToken {
+    let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+      _, data in
+      let box = Unmanaged<SignalClosureBox<@MainActor () -> Void>>.fromOpaque(data!)
+        .takeUnretainedValue()
+      MainActor.assumeIsolated { box.callback() }
+    }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
+  /// `void handler(instance, gpointer arg, user_data)` on the main thread,
+  /// e.g. `notify` (a GParamSpec) or a signal that passes one object.
+  @MainActor @discardableResult
+  public static func connect(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+  ) -> SignalToken {
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+        _, argument, data in
+        let box = Unmanaged<SignalClosureBox<@MainActor (UnsafeMutableRawPointer?) -> Void>>
+          .fromOpaque(data!).takeUnretainedValue()
+        nonisolated(unsafe) let argument = argument
+        MainActor.assumeIsolated { box.callback(argument) }
+      }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
+  /// `gboolean handler(instance, user_data)` on the main thread, e.g.
+  /// `close-request` (return true to stop the default handler).
+  @MainActor @discardableResult
+  public static func connectReturningBool(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor () -> Bool
+  ) -> SignalToken {
+    let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = {
+      _, data in
+      let box = Unmanaged<SignalClosureBox<@MainActor () -> Bool>>.fromOpaque(data!)
+        .takeUnretainedValue()
+      return MainActor.assumeIsolated { box.callback() } ? 1 : 0
+    }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
+  /// `void handler(instance, user_data)` on whatever thread emits it.
+  @discardableResult
+  public static func connectFromAnyThread(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @Sendable () -> Void
+  ) -> SignalToken {
+    let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+      _, data in
+      Unmanaged<SignalClosureBox<@Sendable () -> Void>>.fromOpaque(data!)
+        .takeUnretainedValue().callback()
+    }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
+  /// `void handler(instance, gpointer arg, user_data)` on whatever thread
+  /// emits it, e.g. playbin's `source-setup`.
+  @discardableResult
+  public static func connectFromAnyThread(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @Sendable (UnsafeMutableRawPointer?) -> Void
+  ) -> SignalToken {
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+        _, argument, data in
+        Unmanaged<SignalClosureBox<@Sendable (UnsafeMutableRawPointer?) -> Void>>
+          .fromOpaque(data!).takeUnretainedValue().callback(argument)
+      }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
+  private static func attach(
+    _ instance: some GObjectPointer, _ signal: String, _ box: AnyObject, _ callback: GCallback
+  ) -> SignalToken {
+    let data = Unmanaged.passRetained(box).toOpaque()
+    let id = g_signal_connect_data(instance.gobject, signal, callback, data, releaseBox, GConnectFlags(0))
+    if id == 0 {
+      // GLib already warned (unknown signal); nothing holds the box but us.
+      Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+    return SignalToken(instance: instance.gobjectRaw, handlerID: id, box: box)
+  }
+}
+
+/// GLib's destroy notify: the handler is gone, so is the closure.
+private let releaseBox: GClosureNotify = { data, _ in
+  guard let data else { return }
+  Unmanaged<AnyObject>.fromOpaque(data).release()
+}

@@ -1,0 +1,49 @@
+/// What the mini-player bar shows.
+public struct MiniPlayerViewState: Equatable, Sendable {
+  /// The book title, or "Not Playing".
+  public var title: String
+  /// The current chapter's title; empty when nothing plays.
+  public var subtitle: String
+  /// Listening time left in the chapter at the current speed, e.g. "12:05 left";
+  /// empty when nothing plays.
+  public var timeLeftText: String
+  /// How far through the chapter, from 0 to 1.
+  public var progress: Double
+  /// True while audio plays (the button then offers pause).
+  public var isPlaying: Bool
+  /// False when nothing is loaded; the bar then shows itself inert.
+  public var isActive: Bool
+
+  /// A view-state with every field given.
+  public init(
+    title: String, subtitle: String, timeLeftText: String,
+    progress: Double, isPlaying: Bool, isActive: Bool
+  ) {
+    self.title = title
+    self.subtitle = subtitle
+    self.timeLeftText = timeLeftText
+    self.progress = progress
+    self.isPlaying = isPlaying
+    self.isActive = isActive
+  }
+}
+
+/// The mini-player's view-state, from the now-playing book.
+public func selectMiniPlayer(_ s: AppState) -> MiniPlayerViewState {
+  guard let playing = s.player.nowPlaying else {
+    return MiniPlayerViewState(
+      title: "Not Playing", subtitle: "", timeLeftText: "",
+      progress: 0, isPlaying: false, isActive: false)
+  }
+  let length = playing.chapterEnd - playing.chapterStart
+  let into = playing.bookPosition - playing.chapterStart
+  let progress = length > 0 ? min(max(into / length, 0), 1) : 0
+  // Time left is what the listener will actually wait, so it shrinks with speed
+  // (reference rate.ts: a rate of zero or below counts as 1).
+  let speed = playing.rate > 0 ? playing.rate : 1
+  let left = max(0, playing.chapterEnd - playing.bookPosition) / speed
+  return MiniPlayerViewState(
+    title: playing.title, subtitle: playing.chapterTitle,
+    timeLeftText: "\(formatClock(left)) left", progress: progress,
+    isPlaying: playing.isPlaying, isActive: true)
+}

@@ -1,0 +1,54 @@
+// Key-based access, so GSettings (which speaks in keys) and preference rows built
+// in a loop need no switch of their own.
+
+extension SettingsKey {
+  /// The allowed values, as doubles so one spin-button builder serves every key.
+  public var range: ClosedRange<Double> {
+    switch self {
+    case .skipBackSeconds: Self.doubles(Settings.skipBackSecondsRange)
+    case .skipForwardSeconds: Self.doubles(Settings.skipForwardSecondsRange)
+    case .autoRewindSeconds: Self.doubles(Settings.autoRewindSecondsRange)
+    case .virtualChapterMinutes: Self.doubles(Settings.virtualChapterMinutesRange)
+    case .defaultSpeed: Settings.defaultSpeedRange
+    }
+  }
+
+  /// The spin-button step: whole numbers, except the speed.
+  public var step: Double {
+    self == .defaultSpeed ? Settings.defaultSpeedStep : 1
+  }
+
+  private static func doubles(_ range: ClosedRange<Int>) -> ClosedRange<Double> {
+    Double(range.lowerBound)...Double(range.upperBound)
+  }
+}
+
+extension Settings {
+  /// The value stored under `key`.
+  public func value(for key: SettingsKey) -> Double {
+    switch key {
+    case .skipBackSeconds: Double(skipBackSeconds)
+    case .skipForwardSeconds: Double(skipForwardSeconds)
+    case .autoRewindSeconds: Double(autoRewindSeconds)
+    case .virtualChapterMinutes: Double(virtualChapterMinutes)
+    case .defaultSpeed: defaultSpeed
+    }
+  }
+
+  /// A copy with `key` set to `value`, clamped into range (whole-number keys are
+  /// rounded, the speed snapped). A value that is not a number changes nothing.
+  public func setting(_ key: SettingsKey, to value: Double) -> Settings {
+    guard !value.isNaN else { return self }
+    // Clamp while still a Double: converting an out-of-range Double to Int traps.
+    let whole = Int(Self.clamp(value, key.range).rounded())
+    var result = self
+    switch key {
+    case .skipBackSeconds: result.skipBackSeconds = whole
+    case .skipForwardSeconds: result.skipForwardSeconds = whole
+    case .autoRewindSeconds: result.autoRewindSeconds = whole
+    case .virtualChapterMinutes: result.virtualChapterMinutes = whole
+    case .defaultSpeed: result.defaultSpeed = Self.snapSpeed(value)
+    }
+    return result
+  }
+}

@@ -1,0 +1,44 @@
+/// Applies `action` to `state` and returns the effects it calls for.
+///
+/// Pure: no clock, no I/O, no randomness. Anything from the outside world
+/// arrives on the action, so the same state and action always give the same result.
+public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+  switch action {
+  case .ui(let uiAction):
+    return reduceUI(&state.navigation, uiAction)
+  case .settings(let settingsAction):
+    return reduceSettings(&state.settings, settingsAction)
+  case .timer:
+    // No timers are started yet; later issues react to their own timer ids here.
+    return []
+  }
+}
+
+func reduceUI(_ navigation: inout NavigationState, _ action: UIAction) -> [Effect] {
+  switch action {
+  case .pageSelected(let page):
+    navigation.page = page
+  case .nextPageRequested:
+    navigation.page = navigation.page.next
+  case .previousPageRequested:
+    navigation.page = navigation.page.previous
+  }
+  return []
+}
+
+func reduceSettings(_ settings: inout Settings, _ action: SettingsAction) -> [Effect] {
+  switch action {
+  case .loaded(let loaded):
+    // These came from GSettings; writing them back would be a pointless echo.
+    // Clamp anyway: the stored values may predate the current ranges.
+    settings = loaded.clamped()
+    return []
+  case .changed(let key, let value):
+    let updated = settings.setting(key, to: value)
+    // A spin button re-emitting the same value, or a value clamped back to the
+    // current one, must not cause a write (and with it a GSettings change signal).
+    guard updated != settings else { return [] }
+    settings = updated
+    return [.persistSetting(key, updated.value(for: key))]
+  }
+}

@@ -1,0 +1,81 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// Hark's window: a header bar with the page switcher, the four pages in an
+/// `AdwViewStack`, the mini-player, and a bottom switcher bar for narrow
+/// windows.
+///
+/// libadwaita 1.2 (Debian 12) has no breakpoints or navigation split view, so
+/// the layout adapts the 1.2 way: `AdwViewSwitcherTitle` shows the page
+/// buttons in the header while they fit, and when the window is too narrow
+/// (a phone's 360 px) the title collapses and `AdwViewSwitcherBar` reveals
+/// the same buttons at the bottom.
+@MainActor
+public final class MainWindow {
+  public let window: Widget
+  private let store: Store
+  private let stack: Widget
+  private let pages: [PageView]
+  private let miniPlayer: MiniPlayerBar
+  private var subscription: Subscription?
+
+  /// - Parameter menu: the primary menu's model (Preferences, shortcuts, About).
+  public init(application: UnsafeMutablePointer<GtkApplication>, store: Store, menu: UnsafeMutablePointer<GMenuModel>) {
+    self.store = store
+    window = adw_application_window_new(application)
+    gtk_window_set_title(window.cast(GtkWindow.self), "Hark")
+    // HIG: usable down to 360×294 (a phone in portrait, keyboard up).
+    gtk_widget_set_size_request(window, 360, 294)
+
+    stack = adw_view_stack_new()
+    gtk_widget_set_vexpand(stack, 1)
+    pages = Page.allCases.map { PageView(store: store, page: $0) }
+    for (page, view) in zip(Page.allCases, pages) {
+      let stackPage = adw_view_stack_add_titled(stack.opaque, view.widget, page.rawValue, page.title)
+      adw_view_stack_page_set_icon_name(stackPage, page.iconName)
+    }
+
+    let switcherTitle = adw_view_switcher_title_new()!
+    adw_view_switcher_title_set_stack(switcherTitle.opaque, stack.opaque)
+    adw_view_switcher_title_set_title(switcherTitle.opaque, "Hark")
+    let header = adw_header_bar_new()!
+    adw_header_bar_set_title_widget(header.opaque, switcherTitle)
+    let menuButton = gtk_menu_button_new()!
+    gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
+    gtk_menu_button_set_menu_model(OpaquePointer(menuButton), menu)
+    gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)  // F10 opens it
+    gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+    menuButton.setAccessibleLabel("Main Menu")
+    adw_header_bar_pack_end(header.opaque, menuButton)
+
+    let switcherBar = adw_view_switcher_bar_new()!
+    adw_view_switcher_bar_set_stack(switcherBar.opaque, stack.opaque)
+    g_object_bind_property(
+      switcherTitle.gobject, "title-visible", switcherBar.gobject, "reveal", G_BINDING_SYNC_CREATE)
+
+    miniPlayer = MiniPlayerBar(store: store)
+    let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
+    let content = Make.box(GTK_ORIENTATION_VERTICAL, header, stack, separator, miniPlayer.widget, switcherBar)
+    adw_application_window_set_content(window.cast(AdwApplicationWindow.self), content)
+
+    connectWidgets()
+    subscription = store.subscribe(selectPage) { [weak self] in self?.render($0) }
+  }
+
+  private func connectWidgets() {
+    // A click on a switcher button changes the stack first; report it.
+    Signals.connect(stack, "notify::visible-child-name") { [weak self] (_: UnsafeMutableRawPointer?) in
+      guard let self, let name = adw_view_stack_get_visible_child_name(self.stack.opaque),
+        let page = Page(rawValue: String(cString: name))
+      else { return }
+      self.store.dispatch(.ui(.pageSelected(page)))
+    }
+  }
+
+  private func render(_ page: Page) {
+    let shown = adw_view_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
+    if shown != page.rawValue { adw_view_stack_set_visible_child_name(stack.opaque, page.rawValue) }
+  }
+}

@@ -1,0 +1,60 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// One of the four top-level pages (Library, Book, Player, Downloads).
+///
+/// Until a page has content of its own it shows its empty state: an
+/// `AdwStatusPage` saying what will appear here and, where there is somewhere
+/// useful to go, a button that goes there. Later issues put each page's real
+/// content in the `content` slot of the same stack.
+@MainActor
+public final class PageView {
+  /// The widget the window puts in its view stack.
+  public let widget: Widget
+  private let page: Page
+  private let store: Store
+  private let statusPage: Widget
+  private let actionButton: Widget
+  private var shownAction: Page?
+  private var subscription: Subscription?
+
+  public init(store: Store, page: Page) {
+    self.store = store
+    self.page = page
+    statusPage = adw_status_page_new()
+    actionButton = gtk_button_new()
+    actionButton.addClasses("pill", "suggested-action")
+    gtk_widget_set_halign(actionButton, GTK_ALIGN_CENTER)
+    adw_status_page_set_child(statusPage.opaque, actionButton)
+    widget = gtk_stack_new()
+    gtk_stack_add_named(widget.opaque, statusPage, "empty")
+    gtk_widget_set_vexpand(widget, 1)
+    connectWidgets()
+    subscription = store.subscribe({ selectEmptyState($0, page: page) }) { [weak self] in
+      self?.render($0)
+    }
+  }
+
+  private func connectWidgets() {
+    Signals.connect(actionButton, "clicked") { [weak self] in
+      guard let self, let target = self.shownAction else { return }
+      self.store.dispatch(.ui(.pageSelected(target)))
+    }
+  }
+
+  private func render(_ empty: PageEmptyState?) {
+    // Every page is empty until later issues give it content.
+    guard let empty else { return }
+    let status = statusPage.opaque
+    adw_status_page_set_icon_name(status, empty.iconName)
+    adw_status_page_set_title(status, empty.title)
+    adw_status_page_set_description(status, empty.description)
+    shownAction = empty.actionPage
+    if let label = empty.actionLabel {
+      gtk_button_set_label(actionButton.cast(GtkButton.self), label)
+    }
+    actionButton.setVisible(empty.actionLabel != nil)
+  }
+}

@@ -1,0 +1,96 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// Preferences: playback settings as spin rows (libadwaita 1.2 has no
+/// AdwSpinRow, so each row carries a GtkSpinButton suffix).
+///
+/// Values come from the store and go back as `.settings(.changed)`; the
+/// reducer clamps them and the App persists them to GSettings.
+@MainActor
+public final class PreferencesWindow {
+  public let window: Widget
+  private let store: Store
+  private var spins: [(SettingsKey, Widget)] = []
+  private var subscription: Subscription?
+
+  private struct Row {
+    let key: SettingsKey
+    let title: String
+    let subtitle: String
+  }
+
+  private static let groups: [(title: String, rows: [Row])] = [
+    ("Skipping", [
+      Row(key: .skipBackSeconds, title: "Skip Back", subtitle: "Seconds the skip back button jumps"),
+      Row(key: .skipForwardSeconds, title: "Skip Forward", subtitle: "Seconds the skip forward button jumps"),
+    ]),
+    ("Resuming", [
+      Row(key: .autoRewindSeconds, title: "Auto-Rewind",
+          subtitle: "Seconds replayed when you resume after a pause; 0 turns it off"),
+    ]),
+    ("Playback", [
+      Row(key: .defaultSpeed, title: "Default Speed", subtitle: "For books you have not set a speed for"),
+      Row(key: .virtualChapterMinutes, title: "Chapter Length for Books Without Chapters",
+          subtitle: "Minutes per chapter when a long book has no chapter marks"),
+    ]),
+  ]
+
+  public init(store: Store, parent: Widget) {
+    self.store = store
+    window = adw_preferences_window_new()
+    gtk_window_set_transient_for(window.cast(GtkWindow.self), parent.cast(GtkWindow.self))
+    gtk_window_set_modal(window.cast(GtkWindow.self), 1)
+    gtk_window_set_hide_on_close(window.cast(GtkWindow.self), 1)
+    gtk_window_set_default_size(window.cast(GtkWindow.self), 600, 560)
+    adw_preferences_window_set_search_enabled(window.cast(AdwPreferencesWindow.self), 0)
+
+    let page = adw_preferences_page_new()!
+    adw_preferences_page_set_title(page.cast(AdwPreferencesPage.self), "Playback")
+    adw_preferences_page_set_icon_name(page.cast(AdwPreferencesPage.self), "media-playback-start-symbolic")
+    for group in Self.groups {
+      let groupWidget = adw_preferences_group_new()!
+      adw_preferences_group_set_title(groupWidget.cast(AdwPreferencesGroup.self), group.title)
+      for row in group.rows { adw_preferences_group_add(groupWidget.cast(AdwPreferencesGroup.self), makeRow(row)) }
+      adw_preferences_page_add(page.cast(AdwPreferencesPage.self), groupWidget.cast(AdwPreferencesGroup.self))
+    }
+    adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), page.cast(AdwPreferencesPage.self))
+    connectWidgets()
+    subscription = store.subscribe(selectSettings) { [weak self] in self?.render($0) }
+  }
+
+  private func makeRow(_ row: Row) -> Widget {
+    let range = row.key.range
+    let spin = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, row.key.step)!
+    gtk_spin_button_set_digits(spin.opaque, row.key == .defaultSpeed ? 2 : 0)
+    gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
+    let rowWidget = adw_action_row_new()!
+    adw_preferences_row_set_title(rowWidget.cast(AdwPreferencesRow.self), row.title)
+    adw_action_row_set_subtitle(rowWidget.cast(AdwActionRow.self), row.subtitle)
+    adw_action_row_add_suffix(rowWidget.cast(AdwActionRow.self), spin)
+    // The row labels its activatable widget for assistive technologies.
+    adw_action_row_set_activatable_widget(rowWidget.cast(AdwActionRow.self), spin)
+    spins.append((row.key, spin))
+    return rowWidget
+  }
+
+  private func connectWidgets() {
+    for (key, spin) in spins {
+      Signals.connect(spin, "value-changed") { [weak self] in
+        let value = gtk_spin_button_get_value(spin.opaque)
+        self?.store.dispatch(.settings(.changed(key, value)))
+      }
+    }
+  }
+
+  private func render(_ settings: Settings) {
+    for (key, spin) in spins {
+      let value = settings.value(for: key)
+      let button = spin.opaque
+      if gtk_spin_button_get_value(button) != value { gtk_spin_button_set_value(button, value) }
+    }
+  }
+
+  public func present() { gtk_window_present(window.cast(GtkWindow.self)) }
+}

@@ -1,0 +1,61 @@
+import CGtk
+import GObjectKit
+
+/// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML because
+/// GtkShortcutsWindow's sections and groups are only constructible that way.
+/// Keep it in step with the accelerators `App` registers.
+@MainActor
+public enum ShortcutsWindow {
+  public static func make(parent: Widget) -> Widget {
+    let builder = gtk_builder_new_from_string(xml, -1)!
+    defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+    let window = gtk_builder_get_object(builder, "shortcuts")!
+    let widget = window.cast(GtkWidget.self)
+    g_object_ref(UnsafeMutableRawPointer(window))  // outlive the builder
+    gtk_window_set_title(widget.cast(GtkWindow.self), "Keyboard Shortcuts")
+    gtk_window_set_transient_for(widget.cast(GtkWindow.self), parent.cast(GtkWindow.self))
+    gtk_window_set_modal(widget.cast(GtkWindow.self), 1)
+    return widget
+  }
+
+  private static func shortcut(_ accelerator: String, _ title: String) -> String {
+    """
+    <child><object class="GtkShortcutsShortcut">
+      <property name="accelerator">\(accelerator)</property>
+      <property name="title">\(title)</property>
+    </object></child>
+    """
+  }
+
+  private static func group(_ title: String, _ shortcuts: String...) -> String {
+    """
+    <child><object class="GtkShortcutsGroup">
+      <property name="title">\(title)</property>
+      \(shortcuts.joined())
+    </object></child>
+    """
+  }
+
+  private static let xml = """
+    <interface>
+      <object class="GtkShortcutsWindow" id="shortcuts">
+        <child><object class="GtkShortcutsSection">
+          <property name="section-name">shortcuts</property>
+          \(group("Pages",
+            shortcut("&lt;alt&gt;1", "Library"),
+            shortcut("&lt;alt&gt;2", "Book"),
+            shortcut("&lt;alt&gt;3", "Player"),
+            shortcut("&lt;alt&gt;4", "Downloads"),
+            shortcut("&lt;ctrl&gt;Page_Down", "Next Page"),
+            shortcut("&lt;ctrl&gt;Page_Up", "Previous Page")))
+          \(group("General",
+            shortcut("F10", "Main Menu"),
+            shortcut("&lt;ctrl&gt;comma", "Preferences"),
+            shortcut("&lt;ctrl&gt;question", "Keyboard Shortcuts"),
+            shortcut("&lt;ctrl&gt;w", "Close Window"),
+            shortcut("&lt;ctrl&gt;q", "Quit")))
+        </object></child>
+      </object>
+    </interface>
+    """
+}

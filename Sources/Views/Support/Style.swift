@@ -1,0 +1,23 @@
+import CGtk
+
+/// Hark's few style rules, on top of libadwaita's stylesheet.
+@MainActor
+public enum Style {
+  private static let css = """
+    .mini-player { background-color: @headerbar_bg_color; }
+    /* A hairline of progress, not a second seek bar. */
+    .mini-player-progress trough, .mini-player-progress progress { min-height: 3px; }
+    .mini-player-progress trough { background-color: transparent; }
+    .mini-player-cover { min-width: 40px; min-height: 40px; border-radius: 6px;
+      background-color: alpha(currentColor, 0.08); }
+    """
+
+  /// Installs the rules for the default display. Call once after startup.
+  public static func install() {
+    guard let display = gdk_display_get_default() else { return }
+    let provider = gtk_css_provider_new()!
+    gtk_css_provider_load_from_data(provider, css, -1)
+    gtk_style_context_add_provider_for_display(
+      display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+  }
+}

@@ -1,0 +1,56 @@
+import CGtk
+import GObjectKit
+
+/// GTK hands widgets out as `GtkWidget *`; most of Hark's view code works in
+/// that currency and casts at the call that needs a subtype.
+public typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+  /// For final GTK/Adw types, which Swift imports as `OpaquePointer`.
+  var opaque: OpaquePointer { OpaquePointer(self) }
+
+  func addClasses(_ names: String...) {
+    for name in names { gtk_widget_add_css_class(self, name) }
+  }
+
+  func setMargins(_ value: Int32) {
+    gtk_widget_set_margin_top(self, value)
+    gtk_widget_set_margin_bottom(self, value)
+    gtk_widget_set_margin_start(self, value)
+    gtk_widget_set_margin_end(self, value)
+  }
+
+  /// Sets the name assistive technologies (and Hark's UI tests) read.
+  func setAccessibleLabel(_ label: String) {
+    hark_accessible_set_label(self, label)
+  }
+}
+
+/// Builders for the handful of widgets Hark makes in code.
+enum Make {
+  static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, _ children: Widget...) -> Widget {
+    let box = gtk_box_new(orientation, spacing)!
+    for child in children { gtk_box_append(box.cast(GtkBox.self), child) }
+    return box
+  }
+
+  static func label(_ text: String, classes: String...) -> Widget {
+    let label = gtk_label_new(text)!
+    for name in classes { gtk_widget_add_css_class(label, name) }
+    return label
+  }
+
+  static func iconButton(_ iconName: String, tooltip: String) -> Widget {
+    let button = gtk_button_new_from_icon_name(iconName)!
+    gtk_widget_set_tooltip_text(button, tooltip)
+    button.setAccessibleLabel(tooltip)
+    return button
+  }
+}
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+  /// Appends to a GtkBox.
+  func append(_ child: Widget) {
+    gtk_box_append(cast(GtkBox.self), child)
+  }
+}

@@ -1,0 +1,88 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// The bar under every page: what is playing, time left, skip back and
+/// play/pause, with a thin line for progress through the current chapter.
+/// Clicking it opens the Player page.
+///
+/// With nothing playing it stays in place (so the layout never jumps) and
+/// says so, with its controls insensitive.
+@MainActor
+public final class MiniPlayerBar {
+  public let widget: Widget
+  private let store: Store
+  private let progress: Widget
+  private let cover: Widget
+  private let title: Widget
+  private let subtitle: Widget
+  private let timeLeft: Widget
+  private let skipBack: Widget
+  private let playPause: Widget
+  private let openPlayer: Widget
+  private var subscription: Subscription?
+
+  public init(store: Store) {
+    self.store = store
+    progress = gtk_progress_bar_new()
+    progress.addClasses("osd", "mini-player-progress")
+    cover = gtk_image_new_from_icon_name("audio-x-generic-symbolic")
+    gtk_image_set_pixel_size(cover.opaque, 24)
+    cover.addClasses("mini-player-cover")
+    title = Make.label("", classes: "heading")
+    subtitle = Make.label("", classes: "dim-label", "caption")
+    for label in [title, subtitle] {
+      gtk_label_set_xalign(label.opaque, 0)
+      gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+    }
+    timeLeft = Make.label("", classes: "dim-label", "numeric", "caption")
+    let text = Make.box(GTK_ORIENTATION_VERTICAL, title, subtitle)
+    gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
+    gtk_widget_set_hexpand(text, 1)
+    // The cover and titles form one flat button: the bar's "open player" target.
+    let summary = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, cover, text, timeLeft)
+    openPlayer = gtk_button_new()
+    gtk_button_set_child(openPlayer.cast(GtkButton.self), summary)
+    openPlayer.addClasses("flat")
+    gtk_widget_set_hexpand(openPlayer, 1)
+    openPlayer.setAccessibleLabel("Open Player")
+    skipBack = Make.iconButton("media-seek-backward-symbolic", tooltip: "Skip Back")
+    playPause = Make.iconButton("media-playback-start-symbolic", tooltip: "Play")
+    for button in [skipBack, playPause] {
+      button.addClasses("circular", "flat")
+      gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+    }
+    let row = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, openPlayer, skipBack, playPause)
+    row.setMargins(6)
+    widget = Make.box(GTK_ORIENTATION_VERTICAL, progress, row)
+    widget.addClasses("mini-player")
+    widget.setAccessibleLabel("Mini Player")
+    connectWidgets()
+    subscription = store.subscribe(selectMiniPlayer) { [weak self] in self?.render($0) }
+  }
+
+  private func connectWidgets() {
+    Signals.connect(openPlayer, "clicked") { [weak self] in
+      self?.store.dispatch(.ui(.pageSelected(.player)))
+    }
+    // Skip back and play/pause dispatch player actions once playback exists
+    // (issue 5); until then they stay insensitive.
+  }
+
+  private func render(_ state: MiniPlayerViewState) {
+    title.setLabelText(state.title)
+    subtitle.setLabelText(state.subtitle)
+    subtitle.setVisible(!state.subtitle.isEmpty)
+    timeLeft.setLabelText(state.timeLeftText)
+    timeLeft.setVisible(!state.timeLeftText.isEmpty)
+    gtk_progress_bar_set_fraction(progress.opaque, state.progress)
+    skipBack.setSensitive(state.isActive)
+    playPause.setSensitive(state.isActive)
+    let icon = state.isPlaying ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
+    gtk_button_set_icon_name(playPause.cast(GtkButton.self), icon)
+    let name = state.isPlaying ? "Pause" : "Play"
+    gtk_widget_set_tooltip_text(playPause, name)
+    playPause.setAccessibleLabel(name)
+  }
+}

@@ -1,0 +1,99 @@
+import XCTest
+@testable import HarkCore
+
+final class SelectorTests: XCTestCase {
+  private func playing(
+    position: Double, chapter: ClosedRange<Double> = 600...1200, rate: Double = 1,
+    isPlaying: Bool = true
+  ) -> AppState {
+    var state = AppState()
+    state.player.nowPlaying = NowPlaying(
+      title: "The Hobbit", author: "J. R. R. Tolkien", chapterTitle: "An Unexpected Party",
+      bookPosition: position, chapterStart: chapter.lowerBound, chapterEnd: chapter.upperBound,
+      bookDuration: 36000, rate: rate, isPlaying: isPlaying)
+    return state
+  }
+
+  func testSelectPageAndSettings() {
+    var state = AppState()
+    state.navigation.page = .player
+    state.settings.skipBackSeconds = 45
+    XCTAssertEqual(selectPage(state), .player)
+    XCTAssertEqual(selectSettings(state), state.settings)
+  }
+
+  func testMiniPlayerWithNothingPlaying() {
+    XCTAssertEqual(
+      selectMiniPlayer(AppState()),
+      MiniPlayerViewState(
+        title: "Not Playing", subtitle: "", timeLeftText: "", progress: 0,
+        isPlaying: false, isActive: false))
+  }
+
+  func testMiniPlayerMidChapter() {
+    XCTAssertEqual(
+      selectMiniPlayer(playing(position: 750)),
+      MiniPlayerViewState(
+        title: "The Hobbit", subtitle: "An Unexpected Party", timeLeftText: "7:30 left",
+        progress: 0.25, isPlaying: true, isActive: true))
+  }
+
+  func testMiniPlayerTimeLeftIsListeningTimeAtTheCurrentSpeed() {
+    XCTAssertEqual(selectMiniPlayer(playing(position: 600, rate: 2)).timeLeftText, "5:00 left")
+    XCTAssertEqual(selectMiniPlayer(playing(position: 600, rate: 0)).timeLeftText, "10:00 left")
+    let long = playing(position: 0, chapter: 0...7322)
+    XCTAssertEqual(selectMiniPlayer(long).timeLeftText, "2:02:02 left")
+  }
+
+  func testMiniPlayerProgressStaysWithinZeroAndOne() {
+    XCTAssertEqual(selectMiniPlayer(playing(position: 500)).progress, 0)
+    XCTAssertEqual(selectMiniPlayer(playing(position: 1300)).progress, 1)
+    XCTAssertEqual(selectMiniPlayer(playing(position: 1300)).timeLeftText, "0:00 left")
+    XCTAssertEqual(selectMiniPlayer(playing(position: 5, chapter: 5...5)).progress, 0)
+  }
+
+  func testMiniPlayerShowsPause() {
+    let paused = selectMiniPlayer(playing(position: 700, isPlaying: false))
+    XCTAssertFalse(paused.isPlaying)
+    XCTAssertTrue(paused.isActive)
+  }
+
+  func testEmptyStatesOfAFreshApp() {
+    let state = AppState()
+    XCTAssertEqual(
+      selectEmptyState(state, page: .library),
+      PageEmptyState(
+        iconName: "view-grid-symbolic", title: "No Audiobooks Yet",
+        description:
+          "Connect to an AudioSilo server or add a folder of audiobooks to start listening.",
+        actionLabel: nil, actionPage: nil))
+    XCTAssertEqual(
+      selectEmptyState(state, page: .book),
+      PageEmptyState(
+        iconName: "accessories-dictionary-symbolic", title: "No Book Selected",
+        description: "Choose a book in your library to see its chapters, bookmarks and notes.",
+        actionLabel: "Browse Library", actionPage: .library))
+    XCTAssertEqual(
+      selectEmptyState(state, page: .player),
+      PageEmptyState(
+        iconName: "media-playback-start-symbolic", title: "Nothing Playing",
+        description: "Pick a book to start listening. Your place is saved as you go.",
+        actionLabel: "Browse Library", actionPage: .library))
+    XCTAssertEqual(
+      selectEmptyState(state, page: .downloads),
+      PageEmptyState(
+        iconName: "folder-download-symbolic", title: "No Downloads",
+        description: "Download books to listen without a connection.",
+        actionLabel: nil, actionPage: nil))
+  }
+
+  func testEmptyStateGoesAwayOnceThePageHasContent() {
+    var state = playing(position: 0)
+    state.library.servers = [ServerSummary(id: "c1", name: "Home")]
+    state.downloads.items = [DownloadSummary(key: "c1:2:A/Book", title: "Book", progress: 0.5)]
+    XCTAssertNil(selectEmptyState(state, page: .library))
+    XCTAssertNil(selectEmptyState(state, page: .player))
+    XCTAssertNil(selectEmptyState(state, page: .downloads))
+    XCTAssertNotNil(selectEmptyState(state, page: .book), "no book selection exists yet")
+  }
+}

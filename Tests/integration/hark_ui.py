@@ -1,0 +1,178 @@
+"""A small driver for Hark's window over AT-SPI, plus xdotool for the
+keyboard and window size and ImageMagick for screenshots.
+
+GTK 4.8 does not expose the `showing` state on descendants, and a stack page
+that was shown once keeps reporting its old extents after it is hidden. So
+"on screen" means: non-zero extents AND the widget answers `contains()` for
+its own centre, which GTK only does for widgets that are mapped.
+"""
+import os
+import subprocess
+import time
+
+import pyatspi
+
+
+class HarkDriver:
+    def __init__(self, binary, env, home, screenshot_dir):
+        self.binary, self.env, self.home = binary, env, home
+        self.screenshot_dir = screenshot_dir
+        os.makedirs(screenshot_dir, exist_ok=True)
+        self.process = None
+        self.app = None
+        self.logs = []
+
+    # -- lifecycle --------------------------------------------------------
+    def start(self):
+        self.log = open(os.path.join(self.home, f"hark-{len(self.logs)}.log"), "w+")
+        self.process = subprocess.Popen([self.binary], env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.wait_for_window()
+
+    def stop(self):
+        """Ends Hark as a session logout would (SIGTERM); returns its output."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.seek(0)
+        self.logs.append(self.log.read())
+        self.log.close()
+        return "\n".join(self.logs)
+
+    def quit(self):
+        """Quits through the app's own Ctrl+Q, as a listener would."""
+        self.key("ctrl+q")
+        self.process.wait(timeout=10)
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+    @property
+    def settings_keyfile(self):
+        return os.path.join(self.env["XDG_CONFIG_HOME"], "glib-2.0", "settings", "keyfile")
+
+    # -- finding things -------------------------------------------------
+    def wait_for_window(self, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"Hark exited with status {self.process.returncode}")
+            desktop = pyatspi.Registry.getDesktop(0)
+            for app in desktop:
+                if app is not None and app.name == "hark" and self._frame(app, "Hark"):
+                    self.app = app
+                    self.window_id = self._x_window("Hark")
+                    self.wait_until(lambda: self.on_screen(self.find("page tab", "Library")))
+                    return
+            time.sleep(0.2)
+        raise AssertionError("Hark's window did not appear on the accessibility bus")
+
+    @staticmethod
+    def _frame(app, title):
+        for child in app:
+            if child is not None and child.getRoleName() == "frame" and child.name == title:
+                return child
+        return None
+
+    def frame(self, title):
+        return self._frame(self.app, title)
+
+    def find_all(self, role, name, root=None):
+        return pyatspi.findAllDescendants(
+            root or self.app, lambda a: a is not None and a.getRoleName() == role and a.name == name)
+
+    def find(self, role, name, root=None, timeout=5):
+        """The on-screen accessible with this role and name (fails if none)."""
+        found = []
+
+        def look():
+            found[:] = [a for a in self.find_all(role, name, root) if self.on_screen(a)]
+            return bool(found)
+
+        if not self.wait_until(look, timeout=timeout, fail=False):
+            raise AssertionError(f"no on-screen {role} named {name!r}")
+        return found[0]
+
+    @staticmethod
+    def extents(accessible):
+        e = accessible.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        return e.x, e.y, e.width, e.height
+
+    def on_screen(self, accessible):
+        x, y, width, height = self.extents(accessible)
+        if width <= 0 or height <= 0:
+            return False
+        return bool(accessible.queryComponent().contains(x + width // 2, y + height // 2, pyatspi.WINDOW_COORDS))
+
+    @staticmethod
+    def has_state(accessible, state):
+        return accessible.getState().contains(state)
+
+    def selected_page(self):
+        """The page whose switcher tab is selected among the on-screen tabs."""
+        tabs = [t for t in pyatspi.findAllDescendants(self.app, lambda a: a is not None and a.getRoleName() == "page tab")
+                if self.on_screen(t)]
+        selected = {t.name for t in tabs if self.has_state(t, pyatspi.STATE_SELECTED)}
+        assert len(selected) == 1, f"expected one selected page tab, got {selected}"
+        return selected.pop()
+
+    # -- acting -----------------------------------------------------------
+    def click(self, accessible):
+        action = accessible.queryAction()
+        names = [action.getName(i) for i in range(action.nActions)]
+        action.doAction(names.index("click"))
+
+    def key(self, *combos, window_id=None):
+        subprocess.run(["xdotool", "windowfocus", "--sync", str(window_id or self.window_id)], check=True)
+        for combo in combos:
+            subprocess.run(["xdotool", "key", "--clearmodifiers", combo], check=True)
+            time.sleep(0.15)
+
+    def resize(self, width, height):
+        """Makes the window's frame (without its client-side shadow) width × height."""
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", str(self.window_id)],
+                                  capture_output=True, text=True, check=True).stdout
+        x_size = dict(line.split("=") for line in geometry.split())
+        _, _, frame_width, frame_height = self.extents(self.frame("Hark"))
+        shadow_x = int(x_size["WIDTH"]) - frame_width
+        shadow_y = int(x_size["HEIGHT"]) - frame_height
+        subprocess.run(["xdotool", "windowsize", "--sync", str(self.window_id),
+                        str(width + shadow_x), str(height + shadow_y)], check=True)
+        self.wait_until(lambda: self.extents(self.frame("Hark"))[2:] == (width, height))
+        time.sleep(0.5)  # let GTK finish the relayout and repaint
+
+    def screenshot(self, name, window_id=None):
+        time.sleep(0.4)  # the frame after the last change
+        path = os.path.join(self.screenshot_dir, f"{name}.png")
+        subprocess.run(["import", "-window", str(window_id or self.window_id), path], check=True)
+        assert os.path.getsize(path) > 1000, f"screenshot {path} is empty"
+        return path
+
+    def wait_until(self, predicate, timeout=5, fail=True):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if predicate():
+                    return True
+            except (AssertionError, Exception):  # AT-SPI objects can vanish mid-query
+                pass
+            time.sleep(0.1)
+        if fail:
+            raise AssertionError(f"timed out waiting for {getattr(predicate, '__name__', 'condition')}")
+        return False
+
+    def _x_window(self, title):
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            out = subprocess.run(["xdotool", "search", "--pid", str(self.process.pid), "--name", f"^{title}$"],
+                                 capture_output=True, text=True).stdout.split()
+            if out:
+                return int(out[-1])
+            time.sleep(0.1)
+        raise AssertionError(f"no X window titled {title!r}")
+
+    def x_window(self, title):
+        return self._x_window(title)
