@@ -59,7 +59,8 @@ class HarkDriver:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise AssertionError(f"Hark exited with status {self.process.returncode}")
+                self.log.seek(0)
+                raise AssertionError(f"Hark exited with status {self.process.returncode}:\n{self.log.read()}")
             desktop = pyatspi.Registry.getDesktop(0)
             for app in desktop:
                 if app is not None and app.name == "hark" and self._frame(app, "Hark"):
