@@ -23,11 +23,21 @@ let package = Package(
     .systemLibrary(
       name: "CGst", path: "Sources/CGst", pkgConfig: "gstreamer-pbutils-1.0",
       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+    .systemLibrary(
+      name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0",
+      providers: [.apt(["libsoup-3.0-dev"])]),
+    .systemLibrary(
+      name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
+      providers: [.apt(["libsecret-1-dev"])]),
 
     // Ownership, signals and the GLib main loop <-> Swift concurrency bridge.
     .target(name: "GObjectKit", dependencies: ["CGLib"]),
     // The pure core: models, store, reducer, selectors. Foundation only.
     .target(name: "HarkCore"),
+    // HTTP for the core's AudioSilo client: libsoup 3 behind `HTTPTransport`.
+    .target(name: "Networking", dependencies: ["HarkCore", "GObjectKit", "CSoup", "CGLib"]),
+    // Session tokens and API keys in the desktop keyring (Secret Service).
+    .target(name: "Secrets", dependencies: ["HarkCore", "CSecret", "CGLib"]),
     // The GStreamer engine behind the core's engine protocol.
     .target(name: "Player", dependencies: ["HarkCore", "GObjectKit", "CGst"]),
     // Pages and widgets; they read the store through selectors.
@@ -35,11 +45,17 @@ let package = Package(
     // The executable: the only target that knows every other one.
     .executableTarget(
       name: "App",
-      dependencies: ["HarkCore", "GObjectKit", "Player", "Views", "CGtk", "CAdw", "CGst"]),
+      dependencies: [
+        "HarkCore", "GObjectKit", "Networking", "Secrets", "Player", "Views", "CGtk", "CAdw", "CGst",
+      ]),
 
+    // Shared by the test targets: the sample library and the AudioSilo test server.
+    .target(name: "HarkTestSupport", dependencies: ["HarkCore"], path: "Tests/Support"),
     .testTarget(name: "GObjectKitTests", dependencies: ["GObjectKit", "CGLib"]),
     .testTarget(name: "HarkCoreTests", dependencies: ["HarkCore"]),
-    .testTarget(name: "PlayerTests", dependencies: ["Player", "CGst"]),
+    .testTarget(name: "PlayerTests", dependencies: ["Player", "CGst", "HarkTestSupport"]),
+    .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HarkCore", "HarkTestSupport"]),
+    .testTarget(name: "SecretsTests", dependencies: ["Secrets", "HarkCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

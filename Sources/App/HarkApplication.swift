@@ -2,6 +2,7 @@ import CAdw
 import CGtk
 import GObjectKit
 import HarkCore
+import Networking
 import Views
 
 /// The application: one store for every window, the live effect runner,
@@ -20,6 +21,7 @@ final class HarkApplication {
   private var settings: SettingsBridge?
   private var mainWindow: MainWindow?
   private var preferences: PreferencesWindow?
+  private var connections: ConnectionServices?
 
   init() {
     application = adw_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)
@@ -38,9 +40,21 @@ final class HarkApplication {
     MainLoopBridge.install()
     Style.install()
     let settings = SettingsBridge()
-    let effects = EffectRunner(clock: GLibClock()) { key, value in settings.write(key, value) }
+    var storeRef: Store?
+    let secretStore = SecretStoreSetup.choose { available in
+      storeRef?.dispatch(.connections(.keyringAvailabilityChecked(available: available)))
+    }
+    let connections = ConnectionServices(
+      transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secretStore: secretStore,
+      serverList: ServerListFile(), deviceName: DeviceName.current())
+    let effects = EffectRunner(
+      clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },
+      services: { effect, dispatch in connections.run(effect, dispatch: dispatch) })
     let store = Store(effects: effects)
+    storeRef = store
     store.dispatch(.settings(.loaded(settings.load())))
+    Task { await connections.restore(dispatch: { store.dispatch($0) }) }
+    self.connections = connections
     settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }
     self.settings = settings
     self.effects = effects

@@ -19,6 +19,9 @@ public final class MainWindow {
   private let stack: Widget
   private let pages: [PageView]
   private let miniPlayer: MiniPlayerBar
+  private let libraryOverview: LibraryOverview
+  private let banner: BannerBar
+  private var addServer: AddServerDialog?
   private var subscription: Subscription?
 
   /// - Parameter menu: the primary menu's model (Preferences, shortcuts, About).
@@ -31,7 +34,11 @@ public final class MainWindow {
 
     stack = adw_view_stack_new()
     gtk_widget_set_vexpand(stack, 1)
-    pages = Page.allCases.map { PageView(store: store, page: $0) }
+    let libraryOverview = LibraryOverview(store: store)
+    pages = Page.allCases.map {
+      PageView(store: store, page: $0, content: $0 == .library ? libraryOverview.widget : nil)
+    }
+    self.libraryOverview = libraryOverview
     for (page, view) in zip(Page.allCases, pages) {
       let stackPage = adw_view_stack_add_titled(stack.opaque, view.widget, page.rawValue, page.title)
       adw_view_stack_page_set_icon_name(stackPage, page.iconName)
@@ -56,12 +63,15 @@ public final class MainWindow {
       switcherTitle.gobject, "title-visible", switcherBar.gobject, "reveal", G_BINDING_SYNC_CREATE)
 
     miniPlayer = MiniPlayerBar(store: store)
+    banner = BannerBar(store: store)
     let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
-    let content = Make.box(GTK_ORIENTATION_VERTICAL, header, stack, separator, miniPlayer.widget, switcherBar)
+    let content = Make.box(
+      GTK_ORIENTATION_VERTICAL, header, banner.widget, stack, separator, miniPlayer.widget, switcherBar)
     adw_application_window_set_content(window.cast(AdwApplicationWindow.self), content)
 
     connectWidgets()
     subscription = store.subscribe(selectPage) { [weak self] in self?.render($0) }
+    addServer = AddServerDialog(store: store, parent: window)
   }
 
   private func connectWidgets() {

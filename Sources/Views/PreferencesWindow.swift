@@ -14,6 +14,7 @@ public final class PreferencesWindow {
   private let store: Store
   private var spins: [(SettingsKey, Widget)] = []
   private var subscription: Subscription?
+  private var servers: ServersPreferencesPage?
 
   private struct Row {
     let key: SettingsKey
@@ -56,6 +57,9 @@ public final class PreferencesWindow {
       adw_preferences_page_add(page.cast(AdwPreferencesPage.self), groupWidget.cast(AdwPreferencesGroup.self))
     }
     adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), page.cast(AdwPreferencesPage.self))
+    let servers = ServersPreferencesPage(store: store)
+    adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), servers.page.cast(AdwPreferencesPage.self))
+    self.servers = servers
     connectWidgets()
     subscription = store.subscribe(selectSettings) { [weak self] in self?.render($0) }
   }

@@ -15,7 +15,7 @@ final class ReducerTests: XCTestCase {
     XCTAssertEqual(state.navigation.page, .library)
     XCTAssertEqual(state.settings, Settings())
     XCTAssertNil(state.player.nowPlaying)
-    XCTAssertEqual(state.library.servers, [])
+    XCTAssertEqual(state.connections, ConnectionsState())
     XCTAssertEqual(state.downloads.items, [])
   }
 

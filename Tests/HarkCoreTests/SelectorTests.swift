@@ -64,32 +64,33 @@ final class SelectorTests: XCTestCase {
       selectEmptyState(state, page: .library),
       PageEmptyState(
         iconName: "view-grid-symbolic", title: "No Audiobooks Yet",
-        description:
-          "Connect to an AudioSilo server or add a folder of audiobooks to start listening.",
-        actionLabel: nil, actionPage: nil))
+        description: "Connect to your AudioSilo server to browse and listen to your audiobooks.",
+        actionLabel: "Connect to a Server", action: .connections(.addServerRequested)))
     XCTAssertEqual(
       selectEmptyState(state, page: .book),
       PageEmptyState(
         iconName: "accessories-dictionary-symbolic", title: "No Book Selected",
         description: "Choose a book in your library to see its chapters, bookmarks and notes.",
-        actionLabel: "Browse Library", actionPage: .library))
+        actionLabel: "Browse Library", action: .ui(.pageSelected(.library))))
     XCTAssertEqual(
       selectEmptyState(state, page: .player),
       PageEmptyState(
         iconName: "media-playback-start-symbolic", title: "Nothing Playing",
         description: "Pick a book to start listening. Your place is saved as you go.",
-        actionLabel: "Browse Library", actionPage: .library))
+        actionLabel: "Browse Library", action: .ui(.pageSelected(.library))))
     XCTAssertEqual(
       selectEmptyState(state, page: .downloads),
       PageEmptyState(
         iconName: "folder-download-symbolic", title: "No Downloads",
         description: "Download books to listen without a connection.",
-        actionLabel: nil, actionPage: nil))
+        actionLabel: nil, action: nil))
   }
 
   func testEmptyStateGoesAwayOnceThePageHasContent() {
     var state = playing(position: 0)
-    state.library.servers = [ServerSummary(id: "c1", name: "Home")]
+    state.connections.servers = [
+      ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
+    ]
     state.downloads.items = [DownloadSummary(key: "c1:2:A/Book", title: "Book", progress: 0.5)]
     XCTAssertNil(selectEmptyState(state, page: .library))
     XCTAssertNil(selectEmptyState(state, page: .player))

@@ -1,3 +1,4 @@
+import HarkTestSupport
 import Player
 import XCTest
 

@@ -36,8 +36,61 @@ def accessibility_bus():
     launcher.wait(timeout=5)
 
 
+@pytest.fixture(scope="session")
+def keyring(accessibility_bus, tmp_path_factory):
+    """A real Secret Service (gnome-keyring) in the test session, storing
+    into a temporary directory and unlocked with an empty password, started
+    before anything can D-Bus-activate one with the real home."""
+    home = tmp_path_factory.mktemp("keyring-home")
+    env = dict(os.environ, XDG_DATA_HOME=str(home), XDG_RUNTIME_DIR=str(home))
+    daemon = subprocess.run(
+        ["gnome-keyring-daemon", "--replace", "--unlock", "--components=secrets", "--daemonize"],
+        input="\n", capture_output=True, text=True, env=env, timeout=20)
+    assert daemon.returncode == 0, daemon.stderr
+    yield home
+    pid = [line.split("=", 1)[1] for line in daemon.stdout.splitlines() if line.startswith("GNOME_KEYRING_PID=")]
+    if pid:
+        subprocess.run(["kill", pid[0]])
+
+
 @pytest.fixture
-def hark(accessibility_bus, tmp_path):
+def audiosilo(tmp_path):
+    """The repository's AudioSilo test server over the sample library."""
+    import json
+    import urllib.request
+
+    library = os.environ.get("HARK_SAMPLE_LIBRARY") or subprocess.run(
+        [os.path.join(REPO, "scripts", "make-sample-library")], capture_output=True, text=True,
+        check=True).stdout.strip().splitlines()[-1]
+    server = subprocess.Popen(
+        ["/usr/bin/python3", os.path.join(REPO, "Tests", "Server", "audiosilo_test_server.py"),
+         "--library", library], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    assert line.startswith("LISTENING"), line
+    fields = dict(part.split("=", 1) for part in line.split()[1:])
+
+    class Server:
+        base = fields["base"]
+        control = fields["control"]
+
+        def call(self, method, path, body=None):
+            data = None if body is None else json.dumps(body).encode()
+            request = urllib.request.Request(self.control + path, data=data, method=method,
+                                             headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=10) as response:
+                text = response.read()
+                return json.loads(text) if text else None
+
+    yield Server()
+    server.terminate()
+    try:
+        server.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+@pytest.fixture
+def hark(accessibility_bus, keyring, tmp_path):
     """A running Hark with its own empty home, and a driver for it.
 
     Settings use GLib's keyfile backend inside that home, so a test can check

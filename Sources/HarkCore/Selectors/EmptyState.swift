@@ -8,19 +8,19 @@ public struct PageEmptyState: Equatable, Sendable {
   public var description: String
   /// The label of a button that leads somewhere useful, if any.
   public var actionLabel: String?
-  /// The page that button opens.
-  public var actionPage: Page?
+  /// What the button dispatches.
+  public var action: Action?
 
   /// An empty state with every field given.
   public init(
     iconName: String, title: String, description: String,
-    actionLabel: String? = nil, actionPage: Page? = nil
+    actionLabel: String? = nil, action: Action? = nil
   ) {
     self.iconName = iconName
     self.title = title
     self.description = description
     self.actionLabel = actionLabel
-    self.actionPage = actionPage
+    self.action = action
   }
 }
 
@@ -29,24 +29,23 @@ public func selectEmptyState(_ s: AppState, page: Page) -> PageEmptyState? {
   switch page {
   case .library:
     // Once a server is connected, its library view owns what "empty" looks like.
-    guard s.library.servers.isEmpty else { return nil }
-    // No button yet: connecting to a server arrives with a later issue.
+    guard s.connections.servers.isEmpty else { return nil }
     return PageEmptyState(
       iconName: page.iconName, title: "No Audiobooks Yet",
-      description:
-        "Connect to an AudioSilo server or add a folder of audiobooks to start listening.")
+      description: "Connect to your AudioSilo server to browse and listen to your audiobooks.",
+      actionLabel: "Connect to a Server", action: .connections(.addServerRequested))
   case .book:
     // There is no book selection in the state yet, so this page is always empty.
     return PageEmptyState(
       iconName: page.iconName, title: "No Book Selected",
       description: "Choose a book in your library to see its chapters, bookmarks and notes.",
-      actionLabel: "Browse Library", actionPage: .library)
+      actionLabel: "Browse Library", action: .ui(.pageSelected(.library)))
   case .player:
     guard s.player.nowPlaying == nil else { return nil }
     return PageEmptyState(
       iconName: page.iconName, title: "Nothing Playing",
       description: "Pick a book to start listening. Your place is saved as you go.",
-      actionLabel: "Browse Library", actionPage: .library)
+      actionLabel: "Browse Library", action: .ui(.pageSelected(.library)))
   case .downloads:
     guard s.downloads.items.isEmpty else { return nil }
     return PageEmptyState(

@@ -11,6 +11,7 @@ public struct AppState: Equatable, Sendable {
   public var library = LibraryState()
   /// Books stored for offline listening.
   public var downloads = DownloadsState()
+  public var connections = ConnectionsState()
 
   /// The state at launch: library page, default settings, nothing loaded.
   public init() {}

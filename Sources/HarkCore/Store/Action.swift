@@ -9,6 +9,7 @@ public enum Action: Equatable, Sendable {
   case settings(SettingsAction)
   /// A timer started by an effect went off.
   case timer(TimerAction)
+  case connections(ConnectionsAction)
 }
 
 /// Events from the window.

@@ -1,6 +1,11 @@
+import Foundation
+
 /// Names a timer, so a later effect can replace or cancel it and the reducer can
 /// tell which one fired.
 public struct TimerID: Hashable, Sendable {
+  /// Every 20 s while any server is unreachable (REFERENCE-BEHAVIOR §16).
+  public static let reachabilityProbe = TimerID("reachability-probe")
+
   /// A stable name, e.g. "autosave".
   public let name: String
 
@@ -20,4 +25,15 @@ public enum Effect: Equatable, Sendable {
   case startTimer(TimerID, after: Duration, repeating: Bool)
   /// Stop a timer; nothing happens if it is not running.
   case cancelTimer(TimerID)
+  /// Ask `/server` who this is (the start of Add Server).
+  case checkServer(URL)
+  /// Get a session token, keep it in the keyring, load the server's libraries.
+  case signIn(SignInMethod, ServerPreview)
+  case loadLibraries(serverID: String)
+  /// Revoke the token on the server, then forget it locally.
+  case signOut(serverID: String)
+  /// Write the (secret-free) list of servers to disk.
+  case saveServers([ServerConnection])
+  /// Ask each of these unreachable servers whether it answers again.
+  case probeServers([String])
 }

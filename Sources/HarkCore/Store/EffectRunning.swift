@@ -12,6 +12,7 @@ public protocol EffectRunning: AnyObject {
 public final class EffectRunner: EffectRunning {
   private let clock: any SchedulingClock
   private let persistSetting: @MainActor (SettingsKey, Double) -> Void
+  private let services: @MainActor (Effect, @escaping @MainActor (Action) -> Void) -> Void
   // The generation tells a finished one-shot timer apart from a newer timer
   // that has since replaced it under the same id.
   private var timers: [TimerID: (generation: Int, timer: any ScheduledTimer)] = [:]
@@ -20,10 +21,12 @@ public final class EffectRunner: EffectRunning {
   /// A runner scheduling on `clock` and writing settings with `persistSetting`.
   public init(
     clock: any SchedulingClock,
-    persistSetting: @escaping @MainActor (SettingsKey, Double) -> Void
+    persistSetting: @escaping @MainActor (SettingsKey, Double) -> Void,
+    services: @escaping @MainActor (Effect, @escaping @MainActor (Action) -> Void) -> Void = { _, _ in }
   ) {
     self.clock = clock
     self.persistSetting = persistSetting
+    self.services = services
   }
 
   /// Performs `effect`. A fired timer dispatches `.timer(.fired(id, at: clock.now))`.
@@ -35,6 +38,9 @@ public final class EffectRunner: EffectRunning {
       startTimer(id, after: delay, repeating: repeating, dispatch: dispatch)
     case .cancelTimer(let id):
       timers.removeValue(forKey: id)?.timer.cancel()
+    case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .probeServers:
+      // Network, keyring and disk: the App's services run these.
+      services(effect, dispatch)
     }
   }
 

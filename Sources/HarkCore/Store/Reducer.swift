@@ -8,9 +8,13 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return reduceUI(&state.navigation, uiAction)
   case .settings(let settingsAction):
     return reduceSettings(&state.settings, settingsAction)
-  case .timer:
-    // No timers are started yet; later issues react to their own timer ids here.
+  case .timer(.fired(let id, _)):
+    if id == .reachabilityProbe, !state.connections.unreachable.isEmpty {
+      return [.probeServers(state.connections.unreachable.sorted())]
+    }
     return []
+  case .connections(let connectionsAction):
+    return reduceConnections(&state.connections, connectionsAction)
   }
 }
 

@@ -7,8 +7,8 @@ import HarkCore
 ///
 /// Until a page has content of its own it shows its empty state: an
 /// `AdwStatusPage` saying what will appear here and, where there is somewhere
-/// useful to go, a button that goes there. Later issues put each page's real
-/// content in the `content` slot of the same stack.
+/// useful to go, a button that goes there. Once the page has something to
+/// show, its `content` widget takes over the same stack.
 @MainActor
 public final class PageView {
   /// The widget the window puts in its view stack.
@@ -17,10 +17,10 @@ public final class PageView {
   private let store: Store
   private let statusPage: Widget
   private let actionButton: Widget
-  private var shownAction: Page?
+  private var shownAction: Action?
   private var subscription: Subscription?
 
-  public init(store: Store, page: Page) {
+  public init(store: Store, page: Page, content: Widget? = nil) {
     self.store = store
     self.page = page
     statusPage = adw_status_page_new()
@@ -30,6 +30,7 @@ public final class PageView {
     adw_status_page_set_child(statusPage.opaque, actionButton)
     widget = gtk_stack_new()
     gtk_stack_add_named(widget.opaque, statusPage, "empty")
+    if let content { gtk_stack_add_named(widget.opaque, content, "content") }
     gtk_widget_set_vexpand(widget, 1)
     connectWidgets()
     subscription = store.subscribe({ selectEmptyState($0, page: page) }) { [weak self] in
@@ -39,19 +40,22 @@ public final class PageView {
 
   private func connectWidgets() {
     Signals.connect(actionButton, "clicked") { [weak self] in
-      guard let self, let target = self.shownAction else { return }
-      self.store.dispatch(.ui(.pageSelected(target)))
+      guard let self, let action = self.shownAction else { return }
+      self.store.dispatch(action)
     }
   }
 
   private func render(_ empty: PageEmptyState?) {
-    // Every page is empty until later issues give it content.
+    let shown = empty == nil ? "content" : "empty"
+    if gtk_stack_get_child_by_name(widget.opaque, shown) != nil {
+      gtk_stack_set_visible_child_name(widget.opaque, shown)
+    }
     guard let empty else { return }
     let status = statusPage.opaque
     adw_status_page_set_icon_name(status, empty.iconName)
     adw_status_page_set_title(status, empty.title)
     adw_status_page_set_description(status, empty.description)
-    shownAction = empty.actionPage
+    shownAction = empty.action
     if let label = empty.actionLabel {
       gtk_button_set_label(actionButton.cast(GtkButton.self), label)
     }

@@ -1,0 +1,183 @@
+import Foundation
+import HarkCore
+
+/// Runs the connection effects: talks to servers through `AudioSiloClient`,
+/// keeps tokens in the `SecretStore`, the server list on disk, and reports
+/// back as actions. One signed-in client per server id.
+///
+/// Every call's outcome also feeds reachability: an answer (even a 500)
+/// means reachable; a network error or timeout means unreachable; a cancel
+/// means nothing (REFERENCE-BEHAVIOR §16).
+@MainActor
+final class ConnectionServices {
+  private let transport: any HTTPTransport
+  /// Chosen once at start-up (probing the keyring must not block the window).
+  private let secretStore: Task<any SecretStore, Never>
+  private let serverList: ServerListFile
+  private let deviceName: String
+  private var clients: [String: AudioSiloClient] = [:]
+  /// One pacer per server address: all requests to a server share its rate limit.
+  private var pacers: [URL: RequestPacer] = [:]
+  private var dispatch: @MainActor (Action) -> Void = { _ in }
+
+  init(
+    transport: any HTTPTransport, secretStore: Task<any SecretStore, Never>, serverList: ServerListFile,
+    deviceName: String
+  ) {
+    self.transport = transport
+    self.secretStore = secretStore
+    self.serverList = serverList
+    self.deviceName = deviceName
+  }
+
+  /// Loads the saved servers and their tokens; a server whose token is gone
+  /// from the keyring is listed as needing a reconnect.
+  func restore(dispatch: @escaping @MainActor (Action) -> Void) async {
+    self.dispatch = dispatch
+    let secrets = await secretStore.value
+    var restored: [ServerConnection] = []
+    for var server in serverList.load() {
+      let token = try? await secrets.load(.session(serverID: server.serverID))
+      if let token {
+        clients[server.serverID] = client(for: server.baseURL, serverID: server.serverID).withToken(token)
+      } else {
+        server.needsReconnect = true
+      }
+      restored.append(server)
+    }
+    dispatch(.connections(.restored(restored)))
+  }
+
+  func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    self.dispatch = dispatch
+    switch effect {
+    case .checkServer(let url):
+      Task { await checkServer(url) }
+    case .signIn(let method, let preview):
+      Task { await signIn(method, preview) }
+    case .loadLibraries(let serverID):
+      Task { await loadLibraries(serverID) }
+    case .signOut(let serverID):
+      Task { await signOut(serverID) }
+    case .saveServers(let servers):
+      serverList.save(servers)
+    case .probeServers(let serverIDs):
+      for serverID in serverIDs { Task { await probe(serverID) } }
+    default:
+      break
+    }
+  }
+
+  private func client(for baseURL: URL, serverID: String?) -> AudioSiloClient {
+    let pacer = pacers[baseURL] ?? RequestPacer()
+    pacers[baseURL] = pacer
+    return AudioSiloClient(
+      baseURL: baseURL, token: nil, transport: transport, pacer: pacer,
+      onAuthFailure: serverID.map { id in
+        { @Sendable in Task { @MainActor [weak self] in self?.dispatch(.connections(.authorizationLost(serverID: id))) } }
+      })
+  }
+
+  private func checkServer(_ url: URL) async {
+    do throws(APIError) {
+      let info = try await client(for: url, serverID: nil).serverInfo()
+      let methods = Set(info.auth.methods)
+      let preview = ServerPreview(
+        baseURL: url, serverID: info.serverID, name: info.name,
+        // Servers that list no methods accept the basic two.
+        acceptsPassword: methods.isEmpty || methods.contains("password"),
+        acceptsInviteCode: methods.isEmpty || methods.contains("code") || methods.contains("invite"),
+        offersDemo: info.demo?.enabled ?? false)
+      dispatch(.connections(.serverChecked(.success(preview))))
+    } catch {
+      dispatch(.connections(.serverChecked(.failure(FailureMessage(checkFailure(error, url))))))
+    }
+  }
+
+  private func checkFailure(_ error: APIError, _ url: URL) -> String {
+    switch error {
+    case .server(404, _), .invalidResponse:
+      return "\(url.host ?? url.absoluteString) answered, but it is not an AudioSilo server."
+    case .unreachable:
+      return "Hark could not reach \(url.host ?? url.absoluteString). Check the address and your connection."
+    default:
+      return error.userMessage
+    }
+  }
+
+  private func signIn(_ method: SignInMethod, _ preview: ServerPreview) async {
+    let anonymous = client(for: preview.baseURL, serverID: nil)
+    do throws(APIError) {
+      let session: AuthSession
+      switch method {
+      case .inviteCode(let code):
+        let pairing = try await anonymous.redeem(code: code)
+        session = try await anonymous.exchange(pairingToken: pairing.pairingToken, deviceName: deviceName)
+      case .pairingToken(let token):
+        session = try await anonymous.exchange(pairingToken: token, deviceName: deviceName)
+      case .password(let username, let password):
+        session = try await anonymous.login(username: username, password: password, deviceName: deviceName)
+      case .demo:
+        session = try await anonymous.demoSession(deviceName: deviceName)
+      }
+      let serverID = session.serverID ?? preview.serverID
+      do throws(SecretStoreError) {
+        try await secretStore.value.save(
+          session.token, for: .session(serverID: serverID), label: "Hark session for \(preview.name)")
+      } catch {
+        // The token still works for this run; the banner says it won't be remembered.
+        dispatch(.connections(.keyringAvailabilityChecked(available: false)))
+      }
+      clients[serverID] = client(for: preview.baseURL, serverID: serverID).withToken(session.token)
+      let connection = ServerConnection(
+        serverID: serverID, name: preview.name, baseURL: preview.baseURL, username: session.user.username,
+        isDemo: session.user.isDemo)
+      dispatch(.connections(.signInFinished(.success(connection))))
+    } catch {
+      dispatch(.connections(.signInFinished(.failure(FailureMessage(error.userMessage)))))
+    }
+  }
+
+  private func loadLibraries(_ serverID: String) async {
+    guard let client = clients[serverID] else { return }
+    do throws(APIError) {
+      let libraries = try await client.libraries()
+      noteReachable(serverID, true)
+      let summaries = libraries.map { LibrarySummary(id: $0.id, name: $0.name) }
+      dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
+    } catch {
+      note(error, serverID)
+      dispatch(.connections(.librariesLoaded(serverID: serverID, .failure(FailureMessage(error.userMessage)))))
+    }
+  }
+
+  private func signOut(_ serverID: String) async {
+    if let client = clients[serverID] {
+      // Revoke on the server first; if it cannot be reached the token is
+      // still dropped here, so this device holds nothing that signs in.
+      try? await client.logout()
+    }
+    clients[serverID] = nil
+    try? await secretStore.value.deleteAll(serverID: serverID)
+    dispatch(.connections(.signedOut(serverID: serverID)))
+  }
+
+  private func probe(_ serverID: String) async {
+    guard let client = clients[serverID] else { return }
+    do throws(APIError) {
+      _ = try await client.serverInfo()
+      noteReachable(serverID, true)
+    } catch {
+      note(error, serverID)
+    }
+  }
+
+  private func note(_ error: APIError, _ serverID: String) {
+    if error == .cancelled { return }
+    noteReachable(serverID, error.serverAnswered)
+  }
+
+  private func noteReachable(_ serverID: String, _ reachable: Bool) {
+    dispatch(.connections(.reachabilityChanged(serverID: serverID, reachable: reachable)))
+  }
+}

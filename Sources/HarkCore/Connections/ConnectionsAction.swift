@@ -1,0 +1,31 @@
+import Foundation
+
+/// What happened to servers, sign-in and what was loaded from them.
+public enum ConnectionsAction: Equatable, Sendable {
+  /// At launch: the saved servers whose tokens the keyring still holds.
+  case restored([ServerConnection])
+  case keyringAvailabilityChecked(available: Bool)
+
+  case addServerRequested
+  case addServerDismissed
+  /// An address typed, or a pairing / invite link pasted or opened.
+  case addressSubmitted(String)
+  case serverChecked(Result<ServerPreview, FailureMessage>)
+  case inviteCodeSubmitted(String)
+  case passwordSubmitted(username: String, password: String)
+  case demoRequested
+  case backToAddressRequested
+  case signInFinished(Result<ServerConnection, FailureMessage>)
+  /// "Reconnect" on a server that answered 401, or from the servers list.
+  case reconnectRequested(serverID: String)
+
+  case librariesLoaded(serverID: String, Result<[LibrarySummary], FailureMessage>)
+  /// A call to this server was refused with 401.
+  case authorizationLost(serverID: String)
+  /// The server answered (reachable) or did not (network error, timeout).
+  case reachabilityChanged(serverID: String, reachable: Bool)
+
+  case signOutRequested(serverID: String)
+  /// The token is revoked (or could not be, offline) and removed locally.
+  case signedOut(serverID: String)
+}

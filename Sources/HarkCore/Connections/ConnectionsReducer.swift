@@ -1,0 +1,178 @@
+import Foundation
+
+/// Servers and sign-in. Pure: addresses are parsed here, everything that
+/// talks to a server or the keyring is an effect.
+func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAction) -> [Effect] {
+  switch action {
+  case .restored(let servers):
+    state.servers = servers
+    for server in servers { state.libraries[server.serverID] = .loading }
+    return servers.map { .loadLibraries(serverID: $0.serverID) }
+
+  case .keyringAvailabilityChecked(let available):
+    state.keyringUnavailable = !available
+    return []
+
+  case .addServerRequested:
+    if state.signIn == nil { state.signIn = SignInState() }
+    return []
+
+  case .addServerDismissed:
+    state.signIn = nil
+    return []
+
+  case .addressSubmitted(let text):
+    return submitAddress(&state, text)
+
+  case .serverChecked(let result):
+    guard var flow = state.signIn, flow.step == .checking else { return [] }
+    defer { state.signIn = flow }
+    switch result {
+    case .success(let preview):
+      flow.error = nil
+      if let pending = flow.pendingMethod {
+        flow.pendingMethod = nil
+        flow.step = .signingIn(preview)
+        return [.signIn(pending, preview)]
+      }
+      flow.step = .chooseMethod(preview)
+    case .failure(let failure):
+      flow.step = .address
+      flow.pendingMethod = nil
+      flow.error = failure.text
+    }
+    return []
+
+  case .inviteCodeSubmitted(let code):
+    let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !code.isEmpty else { return refuse(&state, "Enter the invite code from your server's admin.") }
+    return startSignIn(&state, .inviteCode(code))
+
+  case .passwordSubmitted(let username, let password):
+    let username = username.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !username.isEmpty, !password.isEmpty else { return refuse(&state, "Enter your username and password.") }
+    return startSignIn(&state, .password(username: username, password: password))
+
+  case .demoRequested:
+    guard case .chooseMethod(let preview) = state.signIn?.step, preview.offersDemo else { return [] }
+    return startSignIn(&state, .demo)
+
+  case .backToAddressRequested:
+    state.signIn?.step = .address
+    state.signIn?.error = nil
+    state.signIn?.pendingMethod = nil
+    return []
+
+  case .signInFinished(.success(let connection)):
+    if let index = state.servers.firstIndex(where: { $0.serverID == connection.serverID }) {
+      state.servers[index] = connection
+    } else {
+      state.servers.append(connection)
+    }
+    state.signIn = nil
+    state.unreachable.remove(connection.serverID)
+    state.libraries[connection.serverID] = .loading
+    return [.saveServers(state.servers), .loadLibraries(serverID: connection.serverID)]
+
+  case .signInFinished(.failure(let failure)):
+    guard var flow = state.signIn, case .signingIn(let preview) = flow.step else { return [] }
+    flow.step = .chooseMethod(preview)
+    flow.error = failure.text
+    state.signIn = flow
+    return []
+
+  case .reconnectRequested(let serverID):
+    guard let server = state.server(serverID) else { return [] }
+    var flow = SignInState(address: server.baseURL.absoluteString)
+    flow.step = .checking
+    state.signIn = flow
+    return [.checkServer(server.baseURL)]
+
+  case .librariesLoaded(let serverID, let result):
+    guard state.server(serverID) != nil else { return [] }
+    switch result {
+    case .success(let libraries): state.libraries[serverID] = .loaded(libraries)
+    case .failure(let failure): state.libraries[serverID] = .failed(failure.text)
+    }
+    return []
+
+  case .authorizationLost(let serverID):
+    guard let index = state.servers.firstIndex(where: { $0.serverID == serverID }),
+      !state.servers[index].needsReconnect
+    else { return [] }
+    state.servers[index].needsReconnect = true
+    return [.saveServers(state.servers)]
+
+  case .reachabilityChanged(let serverID, let reachable):
+    let wasUnreachable = state.unreachable.contains(serverID)
+    let anyWasUnreachable = !state.unreachable.isEmpty
+    if reachable { state.unreachable.remove(serverID) } else { state.unreachable.insert(serverID) }
+    var effects: [Effect] = []
+    // One probe timer while anything is unreachable, none otherwise.
+    if !anyWasUnreachable && !state.unreachable.isEmpty {
+      effects.append(.startTimer(.reachabilityProbe, after: .seconds(20), repeating: true))
+    } else if anyWasUnreachable && state.unreachable.isEmpty {
+      effects.append(.cancelTimer(.reachabilityProbe))
+    }
+    // Back online: refresh what is on screen (once per offline→online edge).
+    if wasUnreachable, reachable, state.server(serverID) != nil {
+      state.libraries[serverID] = .loading
+      effects.append(.loadLibraries(serverID: serverID))
+    }
+    return effects
+
+  case .signOutRequested(let serverID):
+    guard state.server(serverID) != nil else { return [] }
+    return [.signOut(serverID: serverID)]
+
+  case .signedOut(let serverID):
+    let wasProbing = !state.unreachable.isEmpty
+    state.servers.removeAll { $0.serverID == serverID }
+    state.libraries[serverID] = nil
+    state.unreachable.remove(serverID)
+    let stopProbe: [Effect] = wasProbing && state.unreachable.isEmpty ? [.cancelTimer(.reachabilityProbe)] : []
+    return [.saveServers(state.servers)] + stopProbe
+  }
+}
+
+private func submitAddress(_ state: inout ConnectionsState, _ text: String) -> [Effect] {
+  var flow = state.signIn ?? SignInState()
+  let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+  flow.address = trimmed
+  flow.error = nil
+  flow.pendingMethod = nil
+  defer { state.signIn = flow }
+  guard !trimmed.isEmpty else {
+    flow.error = "Enter your server's address, or paste a link from it."
+    return []
+  }
+  let base: URL
+  switch PairingLink.parse(trimmed) {
+  case .pairing(let server, let token):
+    base = server
+    flow.pendingMethod = .pairingToken(token)
+  case .invite(let server, let code):
+    base = server
+    flow.pendingMethod = .inviteCode(code)
+  case nil:
+    guard let url = ServerAddress.normalize(trimmed) else {
+      flow.error = "“\(trimmed)” is not a server address Hark can use. Try one like books.example.com."
+      return []
+    }
+    base = url
+  }
+  flow.step = .checking
+  return [.checkServer(base)]
+}
+
+private func startSignIn(_ state: inout ConnectionsState, _ method: SignInMethod) -> [Effect] {
+  guard case .chooseMethod(let preview) = state.signIn?.step else { return [] }
+  state.signIn?.step = .signingIn(preview)
+  state.signIn?.error = nil
+  return [.signIn(method, preview)]
+}
+
+private func refuse(_ state: inout ConnectionsState, _ message: String) -> [Effect] {
+  state.signIn?.error = message
+  return []
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Something loaded from a server.
+public enum Loadable<Value: Equatable & Sendable>: Equatable, Sendable {
+  case loading
+  case loaded(Value)
+  case failed(String)
+}
+
+/// Every server Hark knows, what it has loaded from each, and the Add
+/// Server flow while it is open.
+public struct ConnectionsState: Equatable, Sendable {
+  /// Signed-in servers, in the order they were added.
+  public var servers: [ServerConnection] = []
+  /// Libraries per server id.
+  public var libraries: [String: Loadable<[LibrarySummary]>] = [:]
+  /// Servers that did not answer the last request (network error or timeout).
+  public var unreachable: Set<String> = []
+  /// The Add Server / Reconnect flow, nil while closed.
+  public var signIn: SignInState?
+  /// True when no Secret Service is running: tokens last for this run only.
+  public var keyringUnavailable = false
+
+  public init() {}
+
+  public func server(_ id: String) -> ServerConnection? { servers.first { $0.serverID == id } }
+}
+
+/// The Add Server flow: an address (or a pasted link), then the server's
+/// sign-in methods.
+public struct SignInState: Equatable, Sendable {
+  public enum Step: Equatable, Sendable {
+    /// Typing an address or pasting a pairing or invite link.
+    case address
+    /// Asking the server who it is.
+    case checking
+    /// Choosing invite code, password or demo.
+    case chooseMethod(ServerPreview)
+    /// Waiting for the server to accept the credentials.
+    case signingIn(ServerPreview)
+  }
+
+  public var step: Step = .address
+  /// What the listener typed, kept so Back and Reconnect show it again.
+  public var address: String = ""
+  /// A credential that came inside a pasted link, used once the server is known.
+  public var pendingMethod: SignInMethod?
+  /// The last failure, shown inline in the server's own words.
+  public var error: String?
+
+  public init(address: String = "") { self.address = address }
+}
+
+/// How to get a session token.
+public enum SignInMethod: Equatable, Sendable {
+  case inviteCode(String)
+  case password(username: String, password: String)
+  case demo
+  /// From an `audiosilo://connect` or `…/web/connect?token=` link.
+  case pairingToken(String)
+}

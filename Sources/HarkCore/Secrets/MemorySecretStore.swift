@@ -1,0 +1,36 @@
+/// Keeps secrets for this run only: nothing reaches the disk, and everything
+/// is gone when Hark quits. The fallback when no keyring is available and the
+/// listener has not opted into the private file. Keep one instance for the run.
+public final class MemorySecretStore: SecretStore {
+  private let table = Table()
+
+  public init() {}
+
+  public func save(_ secret: String, for account: SecretAccount, label: String) async throws(SecretStoreError) {
+    await table.set(secret, for: account)
+  }
+
+  public func load(_ account: SecretAccount) async throws(SecretStoreError) -> String? {
+    await table.secrets[account]
+  }
+
+  public func delete(_ account: SecretAccount) async throws(SecretStoreError) {
+    await table.set(nil, for: account)
+  }
+
+  public func deleteAll(serverID: String) async throws(SecretStoreError) {
+    await table.removeAll(serverID: serverID)
+  }
+
+  private actor Table {
+    var secrets: [SecretAccount: String] = [:]
+
+    func set(_ secret: String?, for account: SecretAccount) {
+      secrets[account] = secret
+    }
+
+    func removeAll(serverID: String) {
+      secrets = secrets.filter { $0.key.serverID != serverID }
+    }
+  }
+}

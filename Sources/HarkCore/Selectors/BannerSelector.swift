@@ -1,0 +1,36 @@
+import Foundation
+
+/// The one banner under the header bar, most urgent first.
+public struct BannerState: Equatable, Sendable {
+  public var message: String
+  public var actionLabel: String?
+  public var action: Action?
+
+  public init(message: String, actionLabel: String? = nil, action: Action? = nil) {
+    self.message = message
+    self.actionLabel = actionLabel
+    self.action = action
+  }
+}
+
+/// Signed out (needs the listener) beats offline (fixes itself) beats the
+/// keyring warning (informational).
+public func selectBanner(_ s: AppState) -> BannerState? {
+  let connections = s.connections
+  if let server = connections.servers.first(where: \.needsReconnect) {
+    return BannerState(
+      message: "You were signed out of \(server.name).", actionLabel: "Reconnect",
+      action: .connections(.reconnectRequested(serverID: server.serverID)))
+  }
+  let offline = connections.servers.filter { connections.unreachable.contains($0.serverID) }
+  if offline.count == 1 {
+    return BannerState(message: "\(offline[0].name) is offline. Hark keeps your place and reconnects on its own.")
+  }
+  if offline.count > 1 {
+    return BannerState(message: "\(offline.count) servers are offline. Hark keeps your place and reconnects on its own.")
+  }
+  if connections.keyringUnavailable && !connections.servers.isEmpty {
+    return BannerState(message: "No keyring is running, so you will have to sign in again next time you open Hark.")
+  }
+  return nil
+}

@@ -1,0 +1,95 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// The Library page once a server is connected: each server with its
+/// libraries, its state (offline, signed out) and a way to add another.
+/// Browsing a library arrives with the Library page issue; until then a
+/// library row is information, not a button.
+@MainActor
+public final class LibraryOverview {
+  public let widget: Widget
+  private let store: Store
+  private let page: Widget
+  private var groups: [Widget] = []
+  /// Held so removing it from the page (to re-add it last) does not free it.
+  private let footer: ObjectRef
+  private var subscription: Subscription?
+
+  public init(store: Store) {
+    self.store = store
+    page = adw_preferences_page_new()
+    let addButton = gtk_button_new_with_label("Connect Another Server")!
+    addButton.addClasses("pill")
+    gtk_widget_set_halign(addButton, GTK_ALIGN_CENTER)
+    footer = ObjectRef(retaining: adw_preferences_group_new()!)
+    adw_preferences_group_add(footer.as(AdwPreferencesGroup.self), addButton)
+    adw_preferences_page_add(page.cast(AdwPreferencesPage.self), footer.as(AdwPreferencesGroup.self))
+    widget = page
+    Signals.connect(addButton, "clicked") { [weak self] in self?.store.dispatch(.connections(.addServerRequested)) }
+    subscription = store.subscribe(selectLibraryOverview) { [weak self] in self?.render($0) }
+  }
+
+  private func render(_ sections: [ServerSection]) {
+    let preferencesPage = page.cast(AdwPreferencesPage.self)
+    for group in groups { adw_preferences_page_remove(preferencesPage, group.cast(AdwPreferencesGroup.self)) }
+    adw_preferences_page_remove(preferencesPage, footer.as(AdwPreferencesGroup.self))
+    groups = sections.map(makeGroup)
+    for group in groups { adw_preferences_page_add(preferencesPage, group.cast(AdwPreferencesGroup.self)) }
+    // "Connect Another Server" stays last.
+    adw_preferences_page_add(preferencesPage, footer.as(AdwPreferencesGroup.self))
+  }
+
+  private func makeGroup(_ section: ServerSection) -> Widget {
+    let group = adw_preferences_group_new()!
+    let adwGroup = group.cast(AdwPreferencesGroup.self)
+    adw_preferences_group_set_title(adwGroup, section.title)
+    adw_preferences_group_set_description(adwGroup, section.subtitle)
+    switch section.status {
+    case .online: break
+    case .offline:
+      adw_preferences_group_set_header_suffix(adwGroup, Make.label("Offline", classes: "dim-label"))
+    case .signedOut:
+      let reconnect = gtk_button_new_with_label("Reconnect")!
+      reconnect.addClasses("suggested-action")
+      gtk_widget_set_valign(reconnect, GTK_ALIGN_CENTER)
+      let id = section.id
+      Signals.connect(reconnect, "clicked") { [weak self] in
+        self?.store.dispatch(.connections(.reconnectRequested(serverID: id)))
+      }
+      adw_preferences_group_set_header_suffix(adwGroup, reconnect)
+    }
+    let rows =
+      section.status == .signedOut
+      ? [row("Sign in again to see this server's libraries", icon: "system-lock-screen-symbolic")]
+      : rows(section.libraries)
+    for row in rows { adw_preferences_group_add(adwGroup, row) }
+    return group
+  }
+
+  private func rows(_ libraries: Loadable<[LibrarySummary]>) -> [Widget] {
+    switch libraries {
+    case .loading:
+      let spinner = gtk_spinner_new()!
+      gtk_spinner_start(OpaquePointer(spinner))
+      return [row("Loading libraries…", suffix: spinner)]
+    case .failed(let message):
+      return [row("Could not load the libraries", subtitle: message, icon: "dialog-warning-symbolic")]
+    case .loaded(let list) where list.isEmpty:
+      return [row("This server has no libraries yet")]
+    case .loaded(let list):
+      return list.map { row($0.name, icon: "folder-symbolic") }
+    }
+  }
+
+  private func row(_ title: String, subtitle: String? = nil, icon: String? = nil, suffix: Widget? = nil) -> Widget {
+    let row = adw_action_row_new()!
+    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), title)
+    let actionRow = row.cast(AdwActionRow.self)
+    if let subtitle { adw_action_row_set_subtitle(actionRow, subtitle) }
+    if let icon { adw_action_row_set_icon_name(actionRow, icon) }
+    if let suffix { adw_action_row_add_suffix(actionRow, suffix) }
+    return row
+  }
+}

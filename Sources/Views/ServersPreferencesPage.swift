@@ -1,0 +1,76 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// Preferences → Servers: every connected server with Sign Out (which
+/// revokes the session on the server) and, once signed out elsewhere,
+/// Reconnect with the address filled in.
+@MainActor
+final class ServersPreferencesPage {
+  let page: Widget
+  private let store: Store
+  private let group: Widget
+  private var rows: [Widget] = []
+  private var subscription: Subscription?
+
+  init(store: Store) {
+    self.store = store
+    page = adw_preferences_page_new()
+    adw_preferences_page_set_title(page.cast(AdwPreferencesPage.self), "Servers")
+    adw_preferences_page_set_icon_name(page.cast(AdwPreferencesPage.self), "network-server-symbolic")
+    group = adw_preferences_group_new()
+    adw_preferences_group_set_title(group.cast(AdwPreferencesGroup.self), "Connected Servers")
+    adw_preferences_group_set_description(
+      group.cast(AdwPreferencesGroup.self), "Session keys are kept in your keyring, never in a file.")
+    let add = gtk_button_new_from_icon_name("list-add-symbolic")!
+    add.addClasses("flat")
+    gtk_widget_set_tooltip_text(add, "Connect to a Server")
+    add.setAccessibleLabel("Connect to a Server")
+    adw_preferences_group_set_header_suffix(group.cast(AdwPreferencesGroup.self), add)
+    adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.cast(AdwPreferencesGroup.self))
+    Signals.connect(add, "clicked") { [weak self] in self?.store.dispatch(.connections(.addServerRequested)) }
+    subscription = store.subscribe(selectLibraryOverview) { [weak self] in self?.render($0) }
+  }
+
+  private func render(_ sections: [ServerSection]) {
+    for row in rows { adw_preferences_group_remove(group.cast(AdwPreferencesGroup.self), row) }
+    rows = sections.isEmpty ? [emptyRow()] : sections.map(makeRow)
+    for row in rows { adw_preferences_group_add(group.cast(AdwPreferencesGroup.self), row) }
+  }
+
+  private func emptyRow() -> Widget {
+    let row = adw_action_row_new()!
+    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), "No servers yet")
+    return row
+  }
+
+  private func makeRow(_ section: ServerSection) -> Widget {
+    let row = adw_action_row_new()!
+    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), section.title)
+    let state = section.status == .signedOut ? " · signed out" : section.status == .offline ? " · offline" : ""
+    adw_action_row_set_subtitle(row.cast(AdwActionRow.self), section.subtitle + state)
+    let id = section.id
+    if section.status == .signedOut {
+      let reconnect = button("Reconnect", classes: "suggested-action", accessible: "Reconnect to \(section.title)")
+      Signals.connect(reconnect, "clicked") { [weak self] in
+        self?.store.dispatch(.connections(.reconnectRequested(serverID: id)))
+      }
+      adw_action_row_add_suffix(row.cast(AdwActionRow.self), reconnect)
+    }
+    let signOut = button("Sign Out", classes: "destructive-action", accessible: "Sign Out of \(section.title)")
+    Signals.connect(signOut, "clicked") { [weak self] in
+      self?.store.dispatch(.connections(.signOutRequested(serverID: id)))
+    }
+    adw_action_row_add_suffix(row.cast(AdwActionRow.self), signOut)
+    return row
+  }
+
+  private func button(_ label: String, classes: String, accessible: String) -> Widget {
+    let button = gtk_button_new_with_label(label)!
+    button.addClasses(classes)
+    gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+    button.setAccessibleLabel(accessible)
+    return button
+  }
+}

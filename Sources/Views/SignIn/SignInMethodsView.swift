@@ -1,0 +1,78 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// The second step of Add Server: the sign-in methods the server accepts,
+/// as switchable pages (invite code, password, demo). Reads its fields only
+/// when the listener submits; nothing typed is kept in the store.
+@MainActor
+final class SignInMethodsView {
+  let widget: Widget
+  let serverName: Widget
+  let error: Widget
+  private let store: Store
+  private let stack: Widget
+  private let code = Form.entryRow("Invite Code")
+  private let username = Form.entryRow("Username")
+  private let password = Form.entryRow("Password", password: true)
+  private var pages: [SignInViewState.Method: OpaquePointer] = [:]
+
+  init(store: Store) {
+    self.store = store
+    serverName = Make.label("", classes: "title-2")
+    gtk_label_set_wrap(OpaquePointer(serverName), 1)
+    error = Form.errorLabel()
+    stack = adw_view_stack_new()
+    let switcher = adw_view_switcher_new()!
+    adw_view_switcher_set_stack(switcher.opaque, stack.opaque)
+    adw_view_switcher_set_policy(switcher.opaque, ADW_VIEW_SWITCHER_POLICY_WIDE)
+    widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 18, serverName, switcher, stack, error)
+
+    let codeButton = Form.pillButton("Sign In")
+    let passwordButton = Form.pillButton("Sign In")
+    let demoButton = Form.pillButton("Try the Demo")
+    add(.inviteCode, "Invite Code", "mail-unread-symbolic", Make.box(
+      GTK_ORIENTATION_VERTICAL, spacing: 18,
+      Form.paragraph("Enter the invite code your server's admin gave you."), Form.group(code), codeButton))
+    add(.password, "Password", "dialog-password-symbolic", Make.box(
+      GTK_ORIENTATION_VERTICAL, spacing: 18, Form.group(username, password), passwordButton))
+    add(.demo, "Demo", "applications-games-symbolic", Make.box(
+      GTK_ORIENTATION_VERTICAL, spacing: 18,
+      Form.paragraph("Listen to the server's demo library without an account."), demoButton))
+
+    connect(codeButton, code) { .inviteCodeSubmitted(Form.text(of: self.code)) }
+    connect(passwordButton, password) {
+      .passwordSubmitted(username: Form.text(of: self.username), password: Form.text(of: self.password))
+    }
+    Signals.connect(demoButton, "clicked") { [weak self] in self?.store.dispatch(.connections(.demoRequested)) }
+    Signals.connect(username, "entry-activated") { gtk_widget_grab_focus(self.password) }
+  }
+
+  private func add(_ method: SignInViewState.Method, _ title: String, _ icon: String, _ content: Widget) {
+    content.setMargins(6)
+    let page = adw_view_stack_add_titled(stack.opaque, content, method.rawValue, title)!
+    adw_view_stack_page_set_icon_name(page, icon)
+    pages[method] = page
+  }
+
+  /// Submits on the button and on Enter in the form's last field.
+  private func connect(_ button: Widget, _ lastField: Widget, _ action: @escaping @MainActor () -> ConnectionsAction) {
+    Signals.connect(button, "clicked") { [weak self] in self?.store.dispatch(.connections(action())) }
+    Signals.connect(lastField, "entry-activated") { [weak self] in self?.store.dispatch(.connections(action())) }
+  }
+
+  func render(_ state: SignInViewState) {
+    serverName.setLabelText(state.serverName)
+    for (method, page) in pages {
+      let offered = state.methods.contains(method)
+      if (adw_view_stack_page_get_visible(page) != 0) != offered { adw_view_stack_page_set_visible(page, offered ? 1 : 0) }
+    }
+    Form.showError(error, state.error)
+  }
+
+  /// Clears what was typed: a password must not linger after the dialog closes.
+  func clear() {
+    for field in [code, username, password] { Form.setText(of: field, "") }
+  }
+}

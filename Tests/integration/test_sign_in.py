@@ -1,0 +1,128 @@
+"""Signing in to an AudioSilo server through the real window, against the
+repository's test server, with a real keyring in the test session."""
+import os
+import subprocess
+
+import pyatspi
+
+INVITE = "9M4K-P2TQ-WX7V-3RHD"
+
+
+def open_dialog(hark):
+    hark.click(hark.find("push button", "Connect to a Server"))
+    hark.wait_until(lambda: hark.frame("Connect to a Server") is not None)
+    return hark.frame("Connect to a Server")
+
+
+def type_into(hark, dialog, field, text):
+    entry = hark.find("text", field, root=dialog)
+    entry.queryEditableText().setTextContents(text)
+
+
+def sign_in_with_invite(hark, audiosilo, code=INVITE, screenshots=False):
+    dialog = open_dialog(hark)
+    type_into(hark, dialog, "Server Address or Link", audiosilo.base)
+    if screenshots:
+        hark.screenshot("sign-in-address", window_id=hark.x_window("Connect to a Server"))
+    hark.click(hark.find("push button", "Continue", root=dialog))
+    hark.find("page tab", "Invite Code", root=dialog, timeout=10)
+    type_into(hark, dialog, "Invite Code", code)
+    if screenshots:
+        hark.screenshot("sign-in-methods", window_id=hark.x_window("Connect to a Server"))
+    hark.click(hark.find("push button", "Sign In", root=dialog))
+    return dialog
+
+
+def test_invite_code_sign_in_shows_the_servers_libraries(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo, screenshots=True)
+    # The dialog closes and the Library page lists the server's libraries.
+    hark.find("label", "Hark Test Server", timeout=15)
+    hark.find("label", "Audiobooks", timeout=10)
+    assert not hark.find_all("label", "No Audiobooks Yet") or not any(
+        hark.on_screen(a) for a in hark.find_all("label", "No Audiobooks Yet"))
+    hark.screenshot("library-signed-in")
+    hark.resize(360, 720)
+    hark.screenshot("library-signed-in-phone")
+
+    sessions = audiosilo.call("GET", "/state")["sessions"]
+    assert len(sessions) == 1 and sessions[0]["username"] == "listener"
+    assert sessions[0]["device_name"].startswith("Hark on ")
+
+
+def test_the_token_lives_only_in_the_keyring(hark, audiosilo, keyring):
+    sign_in_with_invite(hark, audiosilo)
+    hark.find("label", "Audiobooks", timeout=15)
+    token = audiosilo.call("GET", "/state")["sessions"][0]["token"]
+    # Settle: let any pending writes land before looking.
+    hark.quit()
+    places = [hark.env["XDG_DATA_HOME"], hark.env["XDG_CONFIG_HOME"], hark.env["XDG_CACHE_HOME"]]
+    leaks = subprocess.run(["grep", "-rl", "--", token] + [p for p in places if os.path.isdir(p)],
+                           capture_output=True, text=True).stdout
+    assert leaks == "", f"the session token was written to {leaks}"
+    assert token not in "\n".join(hark.logs), "the session token appeared in Hark's output"
+    # The request log shows every call carried the header, none a ?token=.
+    requests = audiosilo.call("GET", "/requests")["requests"]
+    assert all("token=" not in (r["raw_path"] or "") for r in requests)
+    assert any(r["path"] == "/api/v1/libraries" and r["headers"]["Authorization"] == "present" for r in requests)
+    # The keyring holds it: a restart signs straight back in without asking.
+    hark.start()
+    hark.find("label", "Audiobooks", timeout=15)
+    assert not [a for a in hark.find_all("push button", "Reconnect") if hark.on_screen(a)]
+
+
+def test_a_wrong_invite_code_shows_the_servers_words(hark, audiosilo):
+    dialog = sign_in_with_invite(hark, audiosilo, code="AAAA-BBBB-CCCC-DDDD")
+    error = hark.find("label", "invalid or expired code", root=dialog, timeout=10) if hark.find_all(
+        "label", "invalid or expired code", root=dialog) else None
+    if error is None:
+        labels = [a.name for a in pyatspi.findAllDescendants(dialog, lambda a: a.getRoleName() == "label")
+                  if hark.on_screen(a)]
+        raise AssertionError(f"no error from the server shown; visible labels: {labels}")
+    hark.screenshot("sign-in-error", window_id=hark.x_window("Connect to a Server"))
+
+
+def test_an_address_that_is_not_a_server_says_so(hark):
+    dialog = open_dialog(hark)
+    type_into(hark, dialog, "Server Address or Link", "not a valid host")
+    hark.click(hark.find("push button", "Continue", root=dialog))
+    hark.find("label", "“not a valid host” is not a server address Hark can use. Try one like books.example.com.",
+              root=dialog)
+
+
+def test_revoked_session_shows_a_reconnect_banner(hark, audiosilo, keyring):
+    sign_in_with_invite(hark, audiosilo)
+    hark.find("label", "Audiobooks", timeout=15)
+    audiosilo.call("POST", "/revoke-all-tokens")
+    hark.restart()  # loads the libraries again with the revoked token -> 401
+    hark.find("label", "You were signed out of Hark Test Server.", timeout=15)
+    hark.screenshot("reconnect-banner")
+    reconnect = [a for a in hark.find_all("push button", "Reconnect") if hark.on_screen(a)][0]
+    hark.click(reconnect)
+    dialog = hark.frame("Connect to a Server")
+    hark.find("page tab", "Password", root=dialog, timeout=10)
+    hark.click(hark.find("page tab", "Password", root=dialog))
+    type_into(hark, dialog, "Username", "listener")
+    type_into(hark, dialog, "Password", "correct horse")
+    signs = [a for a in hark.find_all("push button", "Sign In", root=dialog) if hark.on_screen(a)]
+    hark.click(signs[0])
+    hark.wait_until(lambda: not [a for a in hark.find_all("label", "You were signed out of Hark Test Server.")
+                                 if hark.on_screen(a)], timeout=15)
+    hark.find("label", "Audiobooks", timeout=10)
+
+
+def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
+    sign_in_with_invite(hark, audiosilo)
+    hark.find("label", "Audiobooks", timeout=15)
+    hark.key("ctrl+comma")
+    hark.wait_until(lambda: hark.frame("Preferences") is not None)
+    preferences = hark.frame("Preferences")
+    hark.click(hark.find("page tab", "Servers", root=preferences))
+    hark.screenshot("preferences-servers", window_id=hark.x_window("Preferences"))
+    hark.click(hark.find("push button", "Sign Out of Hark Test Server", root=preferences))
+    hark.wait_until(lambda: audiosilo.call("GET", "/state")["sessions"] == [], timeout=10)
+    hark.find("label", "No servers yet", root=preferences)
+    hark.key("Escape", window_id=hark.x_window("Preferences"))
+    hark.find("label", "No Audiobooks Yet")
+    # Nothing is left that signs in: a restart starts from the welcome state.
+    hark.restart()
+    hark.find("label", "No Audiobooks Yet")
