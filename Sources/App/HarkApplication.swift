@@ -24,9 +24,14 @@ final class HarkApplication {
   private var connections: ConnectionServices?
 
   init() {
-    application = adw_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)
+    // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
+    // handler deliver pairing links here (to the running instance if any).
+    application = adw_application_new(Self.id, G_APPLICATION_HANDLES_OPEN)
     Signals.connect(application, "startup") { [weak self] in self?.startup() }
     Signals.connect(application, "activate") { [weak self] in self?.activate() }
+    Signals.connect(application, "open") { [weak self] (files: UnsafeMutableRawPointer?, count: Int32, _: UnsafeMutableRawPointer?) in
+      self?.open(links: OpenedLinks.uris(files, count))
+    }
   }
 
   func run() -> Int32 {
@@ -71,6 +76,14 @@ final class HarkApplication {
       mainWindow = window
     }
     gtk_window_present(mainWindow!.window.cast(GtkWindow.self))
+  }
+
+  /// A pairing or invite link: show the window and start signing in with it.
+  private func open(links: [String]) {
+    activate()
+    guard let store, let link = links.first else { return }
+    store.dispatch(.connections(.addServerRequested))
+    store.dispatch(.connections(.addressSubmitted(link)))
   }
 
   private func addActions(store: Store) {

@@ -44,6 +44,26 @@ public enum Signals {
     return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
+  /// `void handler(instance, gpointer, gint, gpointer, user_data)` on the main
+  /// thread: GApplication's `open` (files, count, hint).
+  @MainActor @discardableResult
+  public static func connect(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+  ) -> SignalToken {
+    typealias Callback = @MainActor (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+    let trampoline:
+      @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+      ) -> Void = { _, first, count, third, data in
+        let box = Unmanaged<SignalClosureBox<Callback>>.fromOpaque(data!).takeUnretainedValue()
+        nonisolated(unsafe) let first = first
+        nonisolated(unsafe) let third = third
+        MainActor.assumeIsolated { box.callback(first, count, third) }
+      }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
   /// `gboolean handler(instance, user_data)` on the main thread, e.g.
   /// `close-request` (return true to stop the default handler).
   @MainActor @discardableResult

@@ -23,9 +23,10 @@ class HarkDriver:
         self.logs = []
 
     # -- lifecycle --------------------------------------------------------
-    def start(self):
+    def start(self, *arguments):
         self.log = open(os.path.join(self.home, f"hark-{len(self.logs)}.log"), "w+")
-        self.process = subprocess.Popen([self.binary], env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen([self.binary, *arguments], env=self.env, stdout=self.log,
+                                        stderr=subprocess.STDOUT)
         self.wait_for_window()
 
     def stop(self):

@@ -112,7 +112,8 @@ def test_desktop_file_entries():
     keywords = entry["Keywords"].split(";")
     for word in ("audiobook", "book", "listen", "audiosilo"):
         assert word in keywords
-    assert "MimeType" not in entry
+    # Hark is the desktop's handler for AudioSilo pairing links.
+    assert entry["MimeType"] == "x-scheme-handler/audiosilo;"
 
 
 # AppStream metainfo
