@@ -63,6 +63,12 @@ final class ConnectionServices {
       serverList.save(servers)
     case .probeServers(let serverIDs):
       for serverID in serverIDs { Task { await probe(serverID) } }
+    case .loadAPIKeys(let serverID):
+      Task { await loadAPIKeys(serverID) }
+    case .createAPIKey(let serverID, let label):
+      Task { await createAPIKey(serverID, label) }
+    case .revokeAPIKey(let serverID, let id):
+      Task { await revokeAPIKey(serverID, id) }
     default:
       break
     }
@@ -160,6 +166,45 @@ final class ConnectionServices {
     clients[serverID] = nil
     try? await secretStore.value.deleteAll(serverID: serverID)
     dispatch(.connections(.signedOut(serverID: serverID)))
+  }
+
+  private func loadAPIKeys(_ serverID: String) async {
+    guard let client = clients[serverID] else { return }
+    do throws(APIError) {
+      let keys = try await client.listAPIKeys().map {
+        APIKeySummary(id: $0.id, label: $0.label, created: String($0.createdAt.rawValue.prefix(10)))
+      }
+      dispatch(.connections(.apiKeysLoaded(serverID: serverID, .success(keys))))
+    } catch {
+      note(error, serverID)
+      dispatch(.connections(.apiKeysLoaded(serverID: serverID, .failure(FailureMessage(error.userMessage)))))
+    }
+  }
+
+  private func createAPIKey(_ serverID: String, _ label: String) async {
+    guard let client = clients[serverID] else { return }
+    do throws(APIError) {
+      let created = try await client.createAPIKey(label: label)
+      // Like the session, the key lives in the keyring; the dialog shows it once.
+      try? await secretStore.value.save(
+        created.token, for: .apiKey(serverID: serverID, id: created.apiKey.id), label: "Hark API key “\(label)”")
+      let revealed = RevealedAPIKey(serverID: serverID, label: label, secret: created.token)
+      dispatch(.connections(.apiKeyCreated(serverID: serverID, .success(revealed))))
+    } catch {
+      note(error, serverID)
+      dispatch(.connections(.apiKeyCreated(serverID: serverID, .failure(FailureMessage(error.userMessage)))))
+    }
+  }
+
+  private func revokeAPIKey(_ serverID: String, _ id: Int) async {
+    guard let client = clients[serverID] else { return }
+    do throws(APIError) {
+      try await client.revokeAPIKey(id: id)
+      try? await secretStore.value.delete(.apiKey(serverID: serverID, id: id))
+    } catch {
+      note(error, serverID)
+    }
+    await loadAPIKeys(serverID)
   }
 
   private func probe(_ serverID: String) async {

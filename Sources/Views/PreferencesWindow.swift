@@ -15,6 +15,7 @@ public final class PreferencesWindow {
   private var spins: [(SettingsKey, Widget)] = []
   private var subscription: Subscription?
   private var servers: ServersPreferencesPage?
+  private var revealDialog: APIKeyRevealDialog?
 
   private struct Row {
     let key: SettingsKey
@@ -60,6 +61,7 @@ public final class PreferencesWindow {
     let servers = ServersPreferencesPage(store: store)
     adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), servers.page.cast(AdwPreferencesPage.self))
     self.servers = servers
+    revealDialog = APIKeyRevealDialog(store: store) { [weak self] in self?.window }
     connectWidgets()
     subscription = store.subscribe(selectSettings) { [weak self] in self?.render($0) }
   }
@@ -96,5 +98,11 @@ public final class PreferencesWindow {
     }
   }
 
-  public func present() { gtk_window_present(window.cast(GtkWindow.self)) }
+  public func present() {
+    // Fresh key lists each time Preferences opens.
+    for server in store.state.connections.servers where !server.needsReconnect && !server.isDemo {
+      store.dispatch(.connections(.apiKeysRequested(serverID: server.serverID)))
+    }
+    gtk_window_present(window.cast(GtkWindow.self))
+  }
 }

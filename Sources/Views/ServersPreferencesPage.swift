@@ -13,6 +13,7 @@ final class ServersPreferencesPage {
   private let group: Widget
   private var rows: [Widget] = []
   private var subscription: Subscription?
+  private var apiKeys: APIKeysGroups?
 
   init(store: Store) {
     self.store = store
@@ -31,6 +32,7 @@ final class ServersPreferencesPage {
     adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.cast(AdwPreferencesGroup.self))
     Signals.connect(add, "clicked") { [weak self] in self?.store.dispatch(.connections(.addServerRequested)) }
     subscription = store.subscribe(selectLibraryOverview) { [weak self] in self?.render($0) }
+    apiKeys = APIKeysGroups(store: store, page: page)
   }
 
   private func render(_ sections: [ServerSection]) {

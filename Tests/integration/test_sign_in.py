@@ -126,3 +126,37 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     # Nothing is left that signs in: a restart starts from the welcome state.
     hark.restart()
     hark.find("label", "No Audiobooks Yet")
+
+
+def test_api_key_is_created_shown_once_and_revoked(hark, audiosilo, keyring):
+    sign_in_with_invite(hark, audiosilo)
+    hark.find("label", "Audiobooks", timeout=15)
+    hark.key("ctrl+comma")
+    hark.wait_until(lambda: hark.frame("Preferences") is not None)
+    preferences = hark.frame("Preferences")
+    hark.click(hark.find("page tab", "Servers", root=preferences))
+    name = hark.find("text", "New Key Name", root=preferences, timeout=10)
+    name.queryEditableText().setTextContents("Home Assistant")
+    hark.click(hark.find("push button", "Create API Key", root=preferences))
+    # The secret is shown once, and it is the key the server issued.
+    hark.wait_until(lambda: hark.find_all("label", "API key secret"), timeout=10)
+    dialog = [f for f in hark.app if f is not None and hark.find_all("label", "API key secret", root=f)][0]
+    secret = hark.find("label", "API key secret", root=dialog).queryText()
+    shown = secret.getText(0, secret.characterCount)
+    keys = [s for s in audiosilo.call("GET", "/state")["sessions"] if s["kind"] != "session"]
+    assert [k["token"] for k in keys] == [shown]
+    hark.screenshot("api-key-created", window_id=hark.x_window(dialog.name or "API Key Created"))
+    hark.click(hark.find("push button", "Copy to Clipboard", root=dialog))
+    hark.find("push button", "Copied", root=dialog)
+    # libadwaita 1.2 names its response buttons twice ("Done Done").
+    done = [b for b in pyatspi.findAllDescendants(dialog, lambda a: a is not None and a.getRoleName() == "push button")
+            if b.name.startswith("Done") and hark.on_screen(b)]
+    hark.click(done[0])
+    hark.wait_until(lambda: not hark.find_all("label", "API key secret"), timeout=5)
+    assert shown not in "\n".join(hark.logs)
+    # Listed by name, never by secret; Revoke removes it on the server.
+    revoke = hark.find("push button", "Revoke Home Assistant", root=preferences, timeout=10)
+    hark.screenshot("preferences-api-keys", window_id=hark.x_window("Preferences"))
+    hark.click(revoke)
+    hark.wait_until(lambda: [s for s in audiosilo.call("GET", "/state")["sessions"] if s["kind"] != "session"] == [],
+                    timeout=10)

@@ -25,6 +25,14 @@ public enum ConnectionsAction: Equatable, Sendable {
   /// The server answered (reachable) or did not (network error, timeout).
   case reachabilityChanged(serverID: String, reachable: Bool)
 
+  case apiKeysRequested(serverID: String)
+  case apiKeysLoaded(serverID: String, Result<[APIKeySummary], FailureMessage>)
+  case apiKeyCreationRequested(serverID: String, label: String)
+  case apiKeyCreated(serverID: String, Result<RevealedAPIKey, FailureMessage>)
+  case apiKeyRevocationRequested(serverID: String, id: Int)
+  /// The listener closed the one-time secret: forget it.
+  case revealedAPIKeyDismissed
+
   case signOutRequested(serverID: String)
   /// The token is revoked (or could not be, offline) and removed locally.
   case signedOut(serverID: String)

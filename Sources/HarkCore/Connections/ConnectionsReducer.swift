@@ -121,6 +121,40 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     }
     return effects
 
+  case .apiKeysRequested(let serverID):
+    guard state.server(serverID) != nil else { return [] }
+    if state.apiKeys[serverID] == nil { state.apiKeys[serverID] = .loading }
+    return [.loadAPIKeys(serverID: serverID)]
+
+  case .apiKeysLoaded(let serverID, let result):
+    guard state.server(serverID) != nil else { return [] }
+    switch result {
+    case .success(let keys): state.apiKeys[serverID] = .loaded(keys)
+    case .failure(let failure): state.apiKeys[serverID] = .failed(failure.text)
+    }
+    return []
+
+  case .apiKeyCreationRequested(let serverID, let label):
+    let label = label.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard state.server(serverID) != nil, !label.isEmpty else { return [] }
+    return [.createAPIKey(serverID: serverID, label: label)]
+
+  case .apiKeyCreated(let serverID, .success(let revealed)):
+    state.revealedAPIKey = revealed
+    return [.loadAPIKeys(serverID: serverID)]
+
+  case .apiKeyCreated(let serverID, .failure(let failure)):
+    state.apiKeys[serverID] = .failed(failure.text)
+    return [.loadAPIKeys(serverID: serverID)]
+
+  case .apiKeyRevocationRequested(let serverID, let id):
+    guard state.server(serverID) != nil else { return [] }
+    return [.revokeAPIKey(serverID: serverID, id: id)]
+
+  case .revealedAPIKeyDismissed:
+    state.revealedAPIKey = nil
+    return []
+
   case .signOutRequested(let serverID):
     guard state.server(serverID) != nil else { return [] }
     return [.signOut(serverID: serverID)]
@@ -129,6 +163,7 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     let wasProbing = !state.unreachable.isEmpty
     state.servers.removeAll { $0.serverID == serverID }
     state.libraries[serverID] = nil
+    state.apiKeys[serverID] = nil
     state.unreachable.remove(serverID)
     let stopProbe: [Effect] = wasProbing && state.unreachable.isEmpty ? [.cancelTimer(.reachabilityProbe)] : []
     return [.saveServers(state.servers)] + stopProbe

@@ -20,6 +20,10 @@ public struct ConnectionsState: Equatable, Sendable {
   public var signIn: SignInState?
   /// True when no Secret Service is running: tokens last for this run only.
   public var keyringUnavailable = false
+  /// Personal API keys per server id, loaded when Preferences shows them.
+  public var apiKeys: [String: Loadable<[APIKeySummary]>] = [:]
+  /// A key just created: its secret is shown once, then dropped from memory.
+  public var revealedAPIKey: RevealedAPIKey?
 
   public init() {}
 
@@ -58,4 +62,33 @@ public enum SignInMethod: Equatable, Sendable {
   case demo
   /// From an `audiosilo://connect` or `…/web/connect?token=` link.
   case pairingToken(String)
+}
+
+/// A personal API key as listed (the secret is never listed).
+public struct APIKeySummary: Equatable, Sendable, Identifiable {
+  public var id: Int
+  public var label: String
+  public var created: String
+
+  public init(id: Int, label: String, created: String) {
+    self.id = id
+    self.label = label
+    self.created = created
+  }
+}
+
+/// The one moment a new API key's secret is visible.
+public struct RevealedAPIKey: Equatable, Sendable, CustomStringConvertible {
+  public var serverID: String
+  public var label: String
+  public var secret: String
+
+  public init(serverID: String, label: String, secret: String) {
+    self.serverID = serverID
+    self.label = label
+    self.secret = secret
+  }
+
+  /// Never print the secret (state dumps, test failures, logs).
+  public var description: String { "RevealedAPIKey(\(serverID), \(label), secret: <redacted>)" }
 }

@@ -36,4 +36,8 @@ public enum Effect: Equatable, Sendable {
   case saveServers([ServerConnection])
   /// Ask each of these unreachable servers whether it answers again.
   case probeServers([String])
+  case loadAPIKeys(serverID: String)
+  /// Create a key; its secret goes to the keyring and is shown once.
+  case createAPIKey(serverID: String, label: String)
+  case revokeAPIKey(serverID: String, id: Int)
 }

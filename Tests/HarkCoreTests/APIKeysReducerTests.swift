@@ -1,0 +1,62 @@
+import Foundation
+import HarkCore
+import XCTest
+
+/// API keys: listed per server, created with the secret revealed once and
+/// then forgotten, revoked, and dropped with the server on sign-out.
+final class APIKeysReducerTests: XCTestCase {
+  private let server = ServerConnection(
+    serverID: "srv-1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
+
+  private func signedIn() -> AppState {
+    var state = AppState()
+    _ = reduce(&state, .connections(.restored([server])))
+    return state
+  }
+
+  func testListingAndCreatingAKey() {
+    var state = signedIn()
+    XCTAssertEqual(reduce(&state, .connections(.apiKeysRequested(serverID: "srv-1"))), [.loadAPIKeys(serverID: "srv-1")])
+    XCTAssertEqual(state.connections.apiKeys["srv-1"], .loading)
+    let key = APIKeySummary(id: 7, label: "HA", created: "2026-11-21")
+    _ = reduce(&state, .connections(.apiKeysLoaded(serverID: "srv-1", .success([key]))))
+    XCTAssertEqual(selectAPIKeySections(state), [APIKeysSection(id: "srv-1", serverName: "Home", keys: .loaded([key]))])
+    XCTAssertEqual(
+      reduce(&state, .connections(.apiKeyCreationRequested(serverID: "srv-1", label: "  Scripts "))),
+      [.createAPIKey(serverID: "srv-1", label: "Scripts")])
+    XCTAssertEqual(reduce(&state, .connections(.apiKeyCreationRequested(serverID: "srv-1", label: "  "))), [])
+  }
+
+  func testTheSecretIsShownOnceThenForgotten() {
+    var state = signedIn()
+    let revealed = RevealedAPIKey(serverID: "srv-1", label: "Scripts", secret: "as_secret")
+    XCTAssertEqual(
+      reduce(&state, .connections(.apiKeyCreated(serverID: "srv-1", .success(revealed)))),
+      [.loadAPIKeys(serverID: "srv-1")])
+    XCTAssertEqual(selectRevealedAPIKey(state), revealed)
+    XCTAssertFalse(String(describing: revealed).contains("as_secret"), "a printed state never shows the secret")
+    _ = reduce(&state, .connections(.revealedAPIKeyDismissed))
+    XCTAssertNil(state.connections.revealedAPIKey)
+  }
+
+  func testRevokingAndSigningOut() {
+    var state = signedIn()
+    XCTAssertEqual(
+      reduce(&state, .connections(.apiKeyRevocationRequested(serverID: "srv-1", id: 7))),
+      [.revokeAPIKey(serverID: "srv-1", id: 7)])
+    _ = reduce(&state, .connections(.apiKeysLoaded(serverID: "srv-1", .success([]))))
+    _ = reduce(&state, .connections(.signedOut(serverID: "srv-1")))
+    XCTAssertNil(state.connections.apiKeys["srv-1"])
+    XCTAssertEqual(selectAPIKeySections(state), [])
+  }
+
+  func testDemoAndSignedOutServersCannotManageKeys() {
+    var state = AppState()
+    var demo = server
+    demo.isDemo = true
+    var lost = ServerConnection(serverID: "srv-2", name: "B", baseURL: URL(string: "https://b")!, username: "u")
+    lost.needsReconnect = true
+    _ = reduce(&state, .connections(.restored([demo, lost])))
+    XCTAssertEqual(selectAPIKeySections(state), [])
+  }
+}
