@@ -15,7 +15,8 @@ struct BlockingQueue: Sendable {
   func run<T: Sendable>(
     _ body: @escaping @Sendable () throws(SecretStoreError) -> T
   ) async throws(SecretStoreError) -> T {
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, SecretStoreError>, Never>) in
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<T, SecretStoreError>, Never>) in
       queue.async { continuation.resume(returning: Result(catching: body)) }
     }
     return try result.get()

@@ -13,6 +13,11 @@ import HarkCore
 /// caller's thread; cancelling the calling task cancels the call, an unlock
 /// prompt included. A locked keyring prompts for unlocking; if that is
 /// cancelled the call throws `.unavailable`.
+///
+/// libsecret talks over GIO's shared session bus connection, which GIO makes
+/// from `DBUS_SESSION_BUS_ADDRESS` when first needed and which ends the
+/// process if the bus goes away (as for any GApplication). Use `probe()`
+/// first to choose a store (see `SecretStoreChoice`).
 public final class KeyringSecretStore: SecretStore {
   private let connection = KeyringConnection()
   private let queue = BlockingQueue(label: "dev.hark.Hark.keyring")
@@ -27,9 +32,21 @@ public final class KeyringSecretStore: SecretStore {
         let value = secret.withCString { secret_value_new($0, gssize(secret.utf8.count), "text/plain") }
         defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
         var error: UnsafeMutablePointer<GError>?
-        let stored = secret_service_store_sync(
-          service, hark_token_schema(), attributes, "default", label, value, cancellable.pointer, &error)
-        if stored == 0 { throw KeyringError.take(error, while: "Saving to the keyring") }
+        func store() -> Bool {
+          secret_service_store_sync(
+            service, hark_token_schema(), attributes, "default", label, value, cancellable.pointer, &error) != 0
+        }
+        if store() { return }
+        // libsecret does not unlock the collection it stores into: prompt, then try again.
+        if let locked = error, locked.pointee.domain == secret_error_get_quark(),
+          locked.pointee.code == Int32(SECRET_ERROR_IS_LOCKED.rawValue)
+        {
+          g_error_free(locked)
+          error = nil
+          try Self.unlockDefaultCollection(service, cancellable)
+          if store() { return }
+        }
+        throw KeyringError.take(error, while: "Saving to the keyring")
       }
     }
   }
@@ -95,6 +112,29 @@ public final class KeyringSecretStore: SecretStore {
         }
       }
     }
+  }
+
+  /// Asks the Secret Service to unlock the default collection, which may
+  /// show the listener a prompt; throws `.unavailable` if it stays locked.
+  private static func unlockDefaultCollection(
+    _ service: UnsafeMutablePointer<SecretService>, _ cancellable: Cancellable
+  ) throws(SecretStoreError) {
+    var error: UnsafeMutablePointer<GError>?
+    guard
+      let collection = secret_collection_for_alias_sync(
+        service, "default", SECRET_COLLECTION_NONE, cancellable.pointer, &error)
+    else {
+      if let error { throw KeyringError.take(error, while: "Finding the default keyring") }
+      throw .unavailable("Saving to the keyring: there is no default keyring")
+    }
+    defer { g_object_unref(collection) }
+    let collections = g_list_append(nil, collection)
+    defer { g_list_free(collections) }
+    var unlocked: UnsafeMutablePointer<GList>?
+    let count = secret_service_unlock_sync(service, collections, cancellable.pointer, &unlocked, &error)
+    g_list_free_full(unlocked, g_object_unref)
+    if count < 0 || error != nil { throw KeyringError.take(error, while: "Unlocking the keyring") }
+    if count == 0 { throw .unavailable("Saving to the keyring: it stayed locked") }
   }
 
   /// Items of Hark's schema matching `attributes` (which it takes and frees).

@@ -37,7 +37,7 @@ public final class PrivateFileSecretStore: SecretStore {
     try await queue.run { [path] () throws(SecretStoreError) in
       let file = SecretsFile(path: path)
       var entries = try file.read().filter { $0.account != account }
-      entries.append(Entry(account: account, label: label, secret: secret))
+      entries.append(StoredSecret(account: account, label: label, secret: secret))
       try file.write(entries)
     }
   }
@@ -56,7 +56,7 @@ public final class PrivateFileSecretStore: SecretStore {
     try await remove { $0.serverID == serverID }
   }
 
-  private func remove(where matches: @escaping @Sendable (Entry) -> Bool) async throws(SecretStoreError) {
+  private func remove(where matches: @escaping @Sendable (StoredSecret) -> Bool) async throws(SecretStoreError) {
     try await queue.run { [path] () throws(SecretStoreError) in
       let file = SecretsFile(path: path)
       let entries = try file.read()
@@ -67,7 +67,7 @@ public final class PrivateFileSecretStore: SecretStore {
 }
 
 /// One secret as the file stores it.
-struct Entry: Codable, Equatable, Sendable {
+struct StoredSecret: Codable, Equatable, Sendable {
   var serverID: String
   /// "session" or "api-key", as in the keyring.
   var kind: String
@@ -76,7 +76,10 @@ struct Entry: Codable, Equatable, Sendable {
   var secret: String
 
   enum CodingKeys: String, CodingKey {
-    case serverID = "server_id", kind, keyID = "key_id", label, secret
+    case serverID = "server_id"
+    case kind
+    case keyID = "key_id"
+    case label, secret
   }
 
   init(account: SecretAccount, label: String, secret: String) {

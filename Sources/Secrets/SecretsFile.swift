@@ -13,11 +13,11 @@ struct SecretsFile {
 
   private struct Contents: Codable {
     var version = 1
-    var secrets: [Entry]
+    var secrets: [StoredSecret]
   }
 
   /// The entries, or none when there is no file yet.
-  func read() throws(SecretStoreError) -> [Entry] {
+  func read() throws(SecretStoreError) -> [StoredSecret] {
     guard try checkDirectory(create: false) else { return [] }
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     if fd < 0 {
@@ -43,7 +43,7 @@ struct SecretsFile {
   }
 
   /// Replaces the file with `entries` (removes it when there are none).
-  func write(_ entries: [Entry]) throws(SecretStoreError) {
+  func write(_ entries: [StoredSecret]) throws(SecretStoreError) {
     _ = try checkDirectory(create: true)
     removeStaleTemporaries()
     if entries.isEmpty {

@@ -6,27 +6,32 @@ import XCTest
 
 /// The keyring store against a real gnome-keyring on a private D-Bus session.
 ///
-/// libsecret uses GIO's one session bus connection per process, made from
-/// `DBUS_SESSION_BUS_ADDRESS` when first needed. So the class points that
-/// variable at the private bus before anything connects, opens the shared
-/// connection itself and checks it reached the private bus (by the bus's
-/// GUID) — never the developer's real keyring — and holds it for the class.
+/// Each test runs in a child process (see `runInChildProcess`). There the
+/// class starts the bus and the daemon, points `DBUS_SESSION_BUS_ADDRESS` at
+/// them before anything connects (and the XDG data, config and cache dirs into
+/// the fixture's temp dir), and checks that GIO's shared connection reached
+/// the private bus (by its GUID), never the developer's real keyring. So the
+/// stores take the app's own path: `KeyringSecretStore()`.
 final class KeyringSecretStoreTests: XCTestCase {
   nonisolated(unsafe) private static var keyring: PrivateKeyring?
   nonisolated(unsafe) private static var sessionBus: OpaquePointer?
   nonisolated(unsafe) private static var startError: String?
-  nonisolated(unsafe) private static var previousAddress: String?
 
   override class func setUp() {
     super.setUp()
-    previousAddress = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
+    guard isChildProcess else { return }
     do {
       let keyring = try PrivateKeyring()
       self.keyring = keyring
       setenv("DBUS_SESSION_BUS_ADDRESS", keyring.address, 1)
+      // This process writes (if anything) where the daemon does, and the
+      // plaintext check searches there.
+      setenv("XDG_DATA_HOME", keyring.dataHome.path, 1)
+      setenv("XDG_CONFIG_HOME", keyring.configHome.path, 1)
+      setenv("XDG_CACHE_HOME", keyring.root.appendingPathComponent("cache").path, 1)
       sessionBus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
       if !connects(sessionBus, to: keyring.address) {
-        startError = "this process was already connected to another session bus; run SecretsTests on their own"
+        startError = "GIO's session bus connection did not reach the private bus"
       }
     } catch {
       startError = "\(error)"
@@ -51,7 +56,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   override class func tearDown() {
-    // The shared connection would exit the process when its bus goes away.
+    // The shared connection would end the process when its bus goes away.
     if let sessionBus {
       g_dbus_connection_set_exit_on_close(sessionBus, 0)
       g_object_unref(UnsafeMutableRawPointer(sessionBus))
@@ -59,12 +64,18 @@ final class KeyringSecretStoreTests: XCTestCase {
     sessionBus = nil
     keyring?.stop()
     keyring = nil
-    if let previousAddress {
-      setenv("DBUS_SESSION_BUS_ADDRESS", previousAddress, 1)
-    } else {
-      unsetenv("DBUS_SESSION_BUS_ADDRESS")
-    }
     super.tearDown()
+  }
+
+  /// In the parent: runs the calling test in a child and answers true (the
+  /// test is done). In the child: answers false, and the test goes on.
+  private func ranInChild(_ function: String = #function, file: StaticString = #filePath, line: UInt = #line) throws
+    -> Bool
+  {
+    guard !isChildProcess else { return false }
+    try runInChildProcess(
+      "KeyringSecretStoreTests/\(function.replacingOccurrences(of: "()", with: ""))", file: file, line: line)
+    return true
   }
 
   private var keyring: PrivateKeyring {
@@ -77,6 +88,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   func testSaveLoadOverwriteDelete() async throws {
+    if try ranInChild() { return }
     _ = try keyring
     let store = KeyringSecretStore()
     let account = SecretAccount.session(serverID: uniqueServerID())
@@ -86,7 +98,7 @@ final class KeyringSecretStoreTests: XCTestCase {
     try await store.save("second-token", for: account, label: account.label(serverName: "Hark Test Server"))
     let second = try await store.load(account)
     XCTAssertEqual(second, "second-token")
-    // A new store (a new connection) reads what the first one wrote.
+    // A new store (its own Secret Service proxy and session) reads what the first one wrote.
     let fresh = try await KeyringSecretStore().load(account)
     XCTAssertEqual(fresh, "second-token")
     try await store.delete(account)
@@ -95,6 +107,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   func testServersAndKindsAreIsolated() async throws {
+    if try ranInChild() { return }
     _ = try keyring
     let store = KeyringSecretStore()
     let (a, b) = (uniqueServerID("a"), uniqueServerID("b"))
@@ -134,6 +147,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   func testUnicodeFourKilobyteSecretRoundTrips() async throws {
+    if try ranInChild() { return }
     _ = try keyring
     let store = KeyringSecretStore()
     let account = SecretAccount.apiKey(serverID: uniqueServerID(), id: 7)
@@ -148,6 +162,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   func testMissingAccountLoadsNilAndDeletesQuietly() async throws {
+    if try ranInChild() { return }
     _ = try keyring
     let store = KeyringSecretStore()
     let serverID = uniqueServerID()
@@ -158,6 +173,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   func testItemsCarryHarkSchemaAttributesAndLabel() async throws {
+    if try ranInChild() { return }
     let keyring = try keyring
     let store = KeyringSecretStore()
     let serverID = uniqueServerID()
@@ -180,6 +196,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   func testProbeFindsTheService() async throws {
+    if try ranInChild() { return }
     _ = try keyring
     let start = ContinuousClock.now
     let found = await KeyringSecretStore.probe()
@@ -188,6 +205,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   func testStoreReconnectsAfterTheKeyringDaemonRestarts() async throws {
+    if try ranInChild() { return }
     let keyring = try keyring
     let store = KeyringSecretStore()
     let account = SecretAccount.session(serverID: uniqueServerID())
@@ -204,6 +222,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   /// prompter runs on the private bus, so the prompt ends dismissed, as when
   /// the listener cancels it: the calls throw `.unavailable`, promptly.
   func testLockedKeyringWhoseUnlockIsCancelledIsUnavailable() async throws {
+    if try ranInChild() { return }
     let keyring = try keyring
     let store = KeyringSecretStore()
     let account = SecretAccount.session(serverID: uniqueServerID())
@@ -216,7 +235,10 @@ final class KeyringSecretStoreTests: XCTestCase {
       try await store.save("replacement", for: account, label: "Hark session for the lock test")
     }
     let deleting = await expectUnavailable("delete") { () throws(SecretStoreError) in try await store.delete(account) }
-    for took in [loading, saving, deleting] { XCTAssertLessThan(took, .seconds(5)) }
+    for outcome in [loading, saving, deleting] {
+      XCTAssertLessThan(outcome.took, .seconds(5))
+      XCTAssertTrue(outcome.detail.contains("stayed locked"), outcome.detail)
+    }
 
     // A restarted daemon unlocks the login keyring again: nothing was lost or replaced.
     keyring.stopDaemon()
@@ -227,18 +249,23 @@ final class KeyringSecretStoreTests: XCTestCase {
   }
 
   /// gnome-keyring encrypts what it writes: none of the secrets saved here
-  /// appears in any file under the keyring's XDG data, config, runtime or home.
+  /// appears in any file under the fixture's temp dir, which holds the XDG
+  /// data, config, cache and runtime dirs and the home of both this process
+  /// and the daemon.
   func testSecretsNeverReachTheDiskInPlaintext() async throws {
+    if try ranInChild() { return }
     let keyring = try keyring
     let store = KeyringSecretStore()
     let serverID = uniqueServerID()
     let secrets = ["plaintext-canary-\(UUID().uuidString)", "canary-ünïcødé-🎧-\(UUID().uuidString)"]
+    let keyringFile = keyring.dataHome.appendingPathComponent("keyrings/login.keyring")
+    let before = try Data(contentsOf: keyringFile)
     for (index, secret) in secrets.enumerated() {
       try await store.save(secret, for: .apiKey(serverID: serverID, id: index), label: "canary \(index)")
     }
-    let keyringFile = keyring.dataHome.appendingPathComponent("keyrings/login.keyring")
-    let size = try FileManager.default.attributesOfItem(atPath: keyringFile.path)[.size] as? Int ?? 0
-    XCTAssertGreaterThan(size, 0, "the keyring wrote nothing to disk")
+    // The secrets did reach the disk, in the login keyring.
+    let after = try Data(contentsOf: keyringFile)
+    XCTAssertGreaterThan(after.count, before.count, "the keyring file did not grow")
     // The search itself can find a plaintext secret.
     let control = keyring.root.appendingPathComponent("control.txt")
     try Data("x\(secrets[1])x".utf8).write(to: control)

@@ -6,14 +6,10 @@ import XCTest
 /// With no usable Secret Service, every store call throws `.unavailable`
 /// within 2 s and `probe()` answers false within 2 s.
 ///
-/// libsecret connects through GIO's one-per-process session bus connection,
-/// so each scenario runs in a fresh process: this test binary again, filtered
-/// to the same test, with `HARK_SECRETS_CHILD=1` and `DBUS_SESSION_BUS_ADDRESS`
-/// pointing at the scenario. The parent sets up and tears down the dead
-/// socket, silent peer or empty bus; the child makes the calls.
+/// Each scenario runs in a child process (see `runInChildProcess`) whose
+/// `DBUS_SESSION_BUS_ADDRESS` points at it. The parent sets up and tears down
+/// the dead socket, silent peer or empty bus; the child makes the calls.
 final class KeyringUnavailableTests: XCTestCase {
-  private static let isChild = ProcessInfo.processInfo.environment["HARK_SECRETS_CHILD"] == "1"
-
   func testNoSocketAtTheAddress() async throws {
     try await scenario { directory in
       (["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.path)/nobody-here"], {})
@@ -62,7 +58,7 @@ final class KeyringUnavailableTests: XCTestCase {
     _ function: String = #function,
     _ setUp: (URL) throws -> (environment: [String: String?], tearDown: () -> Void)
   ) async throws {
-    if Self.isChild {
+    if isChildProcess {
       await checkEverythingIsUnavailable()
       return
     }
@@ -70,15 +66,8 @@ final class KeyringUnavailableTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: directory) }
     let (overrides, tearDown) = try setUp(directory)
     defer { tearDown() }
-    var environment = ProcessInfo.processInfo.environment
-    environment["HARK_SECRETS_CHILD"] = "1"
-    for (name, value) in overrides { environment[name] = value }
-    let test = "SecretsTests.KeyringUnavailableTests/\(function.replacingOccurrences(of: "()", with: ""))"
-    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    let child = try runProgram(executable, [test], environment: environment)
-    XCTAssertEqual(child.status, 0, child.output)
-    // The filter matched and the checks ran: the child cannot pass vacuously.
-    XCTAssertTrue(child.output.contains("Executed 1 test, with 0 failures"), child.output)
+    try runInChildProcess(
+      "KeyringUnavailableTests/\(function.replacingOccurrences(of: "()", with: ""))", overrides: overrides)
   }
 
   private func checkEverythingIsUnavailable() async {
@@ -91,15 +80,15 @@ final class KeyringUnavailableTests: XCTestCase {
     let account = SecretAccount.apiKey(serverID: "no-keyring", id: 1)
     var took = await expectUnavailable("save") { () throws(SecretStoreError) in
       try await store.save("never-stored", for: account, label: "Hark API key 1 for nowhere")
-    }
+    }.took
     XCTAssertLessThan(took, .seconds(2), "save")
-    took = await expectUnavailable("load") { () throws(SecretStoreError) in _ = try await store.load(account) }
+    took = await expectUnavailable("load") { () throws(SecretStoreError) in _ = try await store.load(account) }.took
     XCTAssertLessThan(took, .seconds(2), "load")
-    took = await expectUnavailable("delete") { () throws(SecretStoreError) in try await store.delete(account) }
+    took = await expectUnavailable("delete") { () throws(SecretStoreError) in try await store.delete(account) }.took
     XCTAssertLessThan(took, .seconds(2), "delete")
     took = await expectUnavailable("deleteAll") { () throws(SecretStoreError) in
       try await store.deleteAll(serverID: "no-keyring")
-    }
+    }.took
     XCTAssertLessThan(took, .seconds(2), "deleteAll")
   }
 }

@@ -128,7 +128,8 @@ final class PrivateFileSecretStoreTests: XCTestCase {
       return reads
     }
     for round in 0..<200 {
-      try await store.save(String(repeating: "x", count: round * 7), for: .apiKey(serverID: "s", id: round % 5), label: "k")
+      try await store.save(
+        String(repeating: "x", count: round * 7), for: .apiKey(serverID: "s", id: round % 5), label: "k")
       if round % 3 == 0 { try await store.delete(.apiKey(serverID: "s", id: (round + 1) % 5)) }
     }
     reader.cancel()

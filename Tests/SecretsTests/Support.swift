@@ -15,6 +15,30 @@ func makeTemporaryDirectory(_ prefix: String) throws -> URL {
   return URL(fileURLWithPath: template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
 }
 
+/// Whether this process is a child started by `runInChildProcess`.
+let isChildProcess = ProcessInfo.processInfo.environment["HARK_SECRETS_CHILD"] == "1"
+
+/// Runs one test of this binary again in a fresh process, with
+/// `HARK_SECRETS_CHILD=1` and the environment changed by `overrides` (nil
+/// removes a variable), and fails unless it ran and passed there.
+///
+/// libsecret talks over GIO's one session bus connection per process, which
+/// is made from `DBUS_SESSION_BUS_ADDRESS` once and then kept (another test,
+/// e.g. a GApplication, may have made it already). A fresh process is the only
+/// way to point it at a private bus, or at none.
+func runInChildProcess(
+  _ test: String, overrides: [String: String?] = [:], file: StaticString = #filePath, line: UInt = #line
+) throws {
+  var environment = ProcessInfo.processInfo.environment
+  environment["HARK_SECRETS_CHILD"] = "1"
+  for (name, value) in overrides { environment[name] = value }
+  let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+  let child = try runProgram(executable, ["SecretsTests.\(test)"], environment: environment)
+  XCTAssertEqual(child.status, 0, child.output, file: file, line: line)
+  // The filter matched and the test ran: the child cannot pass vacuously.
+  XCTAssertTrue(child.output.contains("Executed 1 test, with 0 failures"), child.output, file: file, line: line)
+}
+
 /// Runs a program to the end; its standard output and error, captured in a
 /// temporary file.
 ///
@@ -77,19 +101,19 @@ final class PrivateBus {
     let config = directory.appendingPathComponent("bus.conf")
     let socket = directory.appendingPathComponent("bus").path
     try """
-      <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-       "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-      <busconfig>
-        <type>session</type>
-        <listen>unix:path=\(socket)</listen>
-        <auth>EXTERNAL</auth>
-        <policy context="default">
-          <allow send_destination="*" eavesdrop="true"/>
-          <allow eavesdrop="true"/>
-          <allow own="*"/>
-        </policy>
-      </busconfig>
-      """.write(to: config, atomically: true, encoding: .utf8)
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <type>session</type>
+      <listen>unix:path=\(socket)</listen>
+      <auth>EXTERNAL</auth>
+      <policy context="default">
+        <allow send_destination="*" eavesdrop="true"/>
+        <allow eavesdrop="true"/>
+        <allow own="*"/>
+      </policy>
+    </busconfig>
+    """.write(to: config, atomically: true, encoding: .utf8)
     address = "unix:path=\(socket)"
     process = try spawn(
       "exec dbus-daemon --config-file=\"$1\" --nofork --nopidfile >>\"$2\" 2>&1",
@@ -219,21 +243,24 @@ func files(under directory: URL, containing needle: String) -> [String] {
   return found
 }
 
-/// Runs `body`, which must throw `.unavailable`, and returns how long it took.
+/// Runs `body`, which must throw `.unavailable`; how long it took, and the detail.
+@discardableResult
 func expectUnavailable(
   _ what: String, file: StaticString = #filePath, line: UInt = #line,
   _ body: () async throws(SecretStoreError) -> Void
-) async -> Duration {
+) async -> (took: Duration, detail: String) {
   let start = ContinuousClock.now
+  var detail = ""
   do {
     try await body()
     XCTFail("\(what) succeeded; expected .unavailable", file: file, line: line)
   } catch {
-    if case .failed(let detail) = error {
-      XCTFail("\(what) threw .failed(\(detail)); expected .unavailable", file: file, line: line)
+    switch error {
+    case .unavailable(let text): detail = text
+    case .failed(let text): XCTFail("\(what) threw .failed(\(text)); expected .unavailable", file: file, line: line)
     }
   }
-  return ContinuousClock.now - start
+  return (ContinuousClock.now - start, detail)
 }
 
 /// A unique server id, so tests never see each other's items.

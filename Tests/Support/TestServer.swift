@@ -26,6 +26,10 @@ public final class TestServer: @unchecked Sendable {
     process.arguments = args + arguments
     let output = Pipe()
     process.standardOutput = output
+    // Never share swift-test's own output: a server outliving a crashed test
+    // would hold that pipe open and the whole run would never finish.
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
     try process.run()
     guard let line = Self.readLine(output.fileHandleForReading, timeout: 20),
       line.hasPrefix("LISTENING"),

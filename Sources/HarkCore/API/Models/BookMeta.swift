@@ -53,6 +53,12 @@ public struct MetaPerson: Codable, Hashable, Sendable {
   }
 
   public init(from decoder: any Decoder) throws {
+    // Narrators arrive as plain names from some servers, as {id, name} from others.
+    if let name = try? decoder.singleValueContainer().decode(String.self) {
+      id = ""
+      self.name = name
+      return
+    }
     let c = try decoder.container(keyedBy: AnyCodingKey.self)
     id = try c.lenientString(AnyCodingKey("id")) ?? ""
     name = try c.value(AnyCodingKey("name"), or: "")

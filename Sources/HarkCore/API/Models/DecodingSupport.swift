@@ -19,6 +19,17 @@ extension KeyedDecodingContainer {
   /// An identifier or position the metadata service sends as a string; a
   /// number is accepted too, so a server-side type change does not blank the
   /// whole metadata section.
+  /// A time as Unix seconds, sent either as a number or as an RFC 3339
+  /// string (the contract does not pin `mod_time`'s type; accept both).
+  func unixSeconds(_ key: Key) throws -> Double? {
+    if let number = try? decodeIfPresent(Double.self, forKey: key) { return number }
+    guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+    guard let date = RFC3339.parse(text) else {
+      throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "not a time: \(text)")
+    }
+    return date.timeIntervalSince1970
+  }
+
   func lenientString(_ key: Key) throws -> String? {
     if let text = try? decodeIfPresent(String.self, forKey: key) { return text }
     if let number = try decodeIfPresent(Double.self, forKey: key) {

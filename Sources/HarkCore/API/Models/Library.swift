@@ -128,7 +128,7 @@ public struct FsEntry: Codable, Hashable, Sendable {
     isDir = try c.value(.isDir, or: false)
     isAudio = try c.value(.isAudio, or: false)
     size = try c.value(.size, or: 0)
-    modTime = try c.value(.modTime, or: 0)
+    modTime = try c.unixSeconds(.modTime) ?? 0
     isBook = try c.decodeIfPresent(Bool.self, forKey: .isBook)
     title = try c.decodeIfPresent(String.self, forKey: .title)
     author = try c.decodeIfPresent(String.self, forKey: .author)
