@@ -8,6 +8,11 @@ let package = Package(
   products: [
     .executable(name: "hark", targets: ["App"])
   ],
+  dependencies: [
+    // SQLite for the progress mirror and offline queue: WAL, transactions and
+    // migrations without hand-written SQL plumbing.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
+  ],
   targets: [
     // C libraries. Each has a module.modulemap and a shim.h with static inline
     // helpers for the macros and variadic functions Swift cannot import.
@@ -38,6 +43,8 @@ let package = Package(
     .target(name: "Networking", dependencies: ["HarkCore", "GObjectKit", "CSoup", "CGLib"]),
     // Session tokens and API keys in the desktop keyring (Secret Service).
     .target(name: "Secrets", dependencies: ["HarkCore", "CSecret", "CGLib"]),
+    // The on-disk mirror of listening state (SQLite through GRDB).
+    .target(name: "Persistence", dependencies: ["HarkCore", .product(name: "GRDB", package: "GRDB.swift")]),
     // The GStreamer engine behind the core's engine protocol.
     .target(name: "Player", dependencies: ["HarkCore", "GObjectKit", "CGst"]),
     // Pages and widgets; they read the store through selectors.
@@ -46,7 +53,8 @@ let package = Package(
     .executableTarget(
       name: "App",
       dependencies: [
-        "HarkCore", "GObjectKit", "Networking", "Secrets", "Player", "Views", "CGtk", "CAdw", "CGst",
+        "HarkCore", "GObjectKit", "Networking", "Secrets", "Persistence", "Player", "Views", "CGtk", "CAdw",
+        "CGst",
       ]),
 
     // Shared by the test targets: the sample library and the AudioSilo test server.
@@ -56,6 +64,11 @@ let package = Package(
     .testTarget(name: "PlayerTests", dependencies: ["Player", "CGst", "HarkTestSupport"]),
     .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HarkCore", "HarkTestSupport"]),
     .testTarget(name: "SecretsTests", dependencies: ["Secrets", "HarkCore"]),
+    .testTarget(
+      name: "PersistenceTests", dependencies: ["Persistence", "HarkCore", "Networking", "HarkTestSupport"]),
+    // `scripts/bench-library`: list a 10,000-book library against the test server.
+    .executableTarget(
+      name: "BenchLibrary", dependencies: ["HarkCore", "Networking", "HarkTestSupport"], path: "bench/Library"),
   ],
   swiftLanguageModes: [.v6]
 )

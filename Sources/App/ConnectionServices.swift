@@ -1,5 +1,7 @@
+import CGLib
 import Foundation
 import HarkCore
+import Persistence
 
 /// Runs the connection effects: talks to servers through `AudioSiloClient`,
 /// keeps tokens in the `SecretStore`, the server list on disk, and reports
@@ -19,6 +21,8 @@ final class ConnectionServices {
   /// One pacer per server address: all requests to a server share its rate limit.
   private var pacers: [URL: RequestPacer] = [:]
   private var dispatch: @MainActor (Action) -> Void = { _ in }
+  /// The on-disk mirror and offline queue of listening positions.
+  private var syncer: ProgressSyncer?
 
   init(
     transport: any HTTPTransport, secretStore: Task<any SecretStore, Never>, serverList: ServerListFile,
@@ -28,6 +32,19 @@ final class ConnectionServices {
     self.secretStore = secretStore
     self.serverList = serverList
     self.deviceName = deviceName
+  }
+
+  /// Opens `$XDG_DATA_HOME/hark/listening.sqlite`. Without it Hark still
+  /// runs, but positions are not mirrored offline (said once on stderr).
+  func openListeningStore() {
+    let path = URL(fileURLWithPath: String(cString: g_get_user_data_dir()))
+      .appendingPathComponent("hark/listening.sqlite").path
+    do {
+      let store = try ListeningStore(path: path)
+      syncer = ProgressSyncer(store: store) { [weak self] serverID in await self?.clients[serverID] }
+    } catch {
+      printToStandardError("hark: could not open \(path): \(error)")
+    }
   }
 
   /// Loads the saved servers and their tokens; a server whose token is gone
@@ -151,6 +168,15 @@ final class ConnectionServices {
       noteReachable(serverID, true)
       let summaries = libraries.map { LibrarySummary(id: $0.id, name: $0.name) }
       dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
+      // Libraries load after sign-in, at start and on every offline→online
+      // edge: the moment to send positions saved while away, then refresh
+      // the mirror from the server.
+      if let syncer {
+        Task {
+          _ = await syncer.flush(serverID: serverID)
+          _ = try? await syncer.seed(serverID: serverID)
+        }
+      }
     } catch {
       note(error, serverID)
       dispatch(.connections(.librariesLoaded(serverID: serverID, .failure(FailureMessage(error.userMessage)))))

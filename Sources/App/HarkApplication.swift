@@ -58,6 +58,7 @@ final class HarkApplication {
     let store = Store(effects: effects)
     storeRef = store
     store.dispatch(.settings(.loaded(settings.load())))
+    connections.openListeningStore()
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     self.connections = connections
     settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }

@@ -80,9 +80,18 @@ final class Exchange: @unchecked Sendable {
     readMore()
   }
 
+  /// Error bodies are messages, never worth more than 64 KiB, whatever the
+  /// request allows for a success (a hostile 10 MB error page stays out).
+  private var limit: Int {
+    let status = message.map { Int(soup_message_get_status($0).rawValue) } ?? 0
+    return status >= 400 ? min(request.maxResponseBytes, 64 << 10) : request.maxResponseBytes
+  }
+
   private func readMore() {
     // Read one byte past the limit, to know whether the body was cut.
-    let wanted = min(64 << 10, request.maxResponseBytes + 1 - body.count)
+    // (`limit - count` first: `limit` may be Int.max for media.)
+    let remaining = limit - body.count
+    let wanted = remaining >= 64 << 10 ? 64 << 10 : remaining + 1
     g_input_stream_read_bytes_async(
       stream, gsize(max(1, wanted)), G_PRIORITY_DEFAULT, cancellable,
       { source, result, data in
@@ -101,8 +110,8 @@ final class Exchange: @unchecked Sendable {
     let data = g_bytes_get_data(bytes, &size)
     if size == 0 { return finish(.success(response(truncated: false))) }
     body.append(data!.assumingMemoryBound(to: UInt8.self), count: Int(size))
-    if body.count > request.maxResponseBytes {
-      body.removeSubrange(request.maxResponseBytes...)
+    if body.count > limit {
+      body.removeSubrange(limit...)
       return finish(.success(response(truncated: true)))
     }
     readMore()

@@ -165,6 +165,28 @@ final class SoupTransportTests: XCTestCase {
     XCTAssertEqual(response.body.count, 64 << 10)
   }
 
+  func testUnlimitedBodyForMediaIsReadWhole() async throws {
+    let book = try XCTUnwrap(Self.library.book("mp3-multi"))
+    let file = book.files[0].path
+    let query = "?path=" + file.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+    let token = try await signIn()
+    var request = HTTPRequest(
+      method: "GET", url: api("/libraries/1/stream", query: query), headers: ["Authorization": "Bearer \(token)"])
+    request.maxResponseBytes = .max  // what the client asks for on stream requests
+    let response = try await transport.send(request)
+    let original = try Data(contentsOf: URL(fileURLWithPath: Self.library.path(file)))
+    XCTAssertEqual(response.body, original)
+    XCTAssertFalse(response.bodyTruncated)
+  }
+
+  func testErrorBodiesAreCappedEvenWhenSuccessesMayBeLarge() async throws {
+    try await fault(#"{"path_prefix": "/api/v1/libraries", "malformed": "huge-error"}"#)
+    let response = try await transport.send(HTTPRequest(method: "GET", url: api("/libraries")))
+    XCTAssertGreaterThanOrEqual(response.status, 400)
+    XCTAssertTrue(response.bodyTruncated)
+    XCTAssertEqual(response.body.count, 64 << 10)
+  }
+
   func testManyConcurrentRequestsAllComplete() async throws {
     let url = api("/server")
     let results = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -1,6 +1,7 @@
 """Signing in to an AudioSilo server through the real window, against the
 repository's test server, with a real keyring in the test session."""
 import os
+import urllib.parse
 import subprocess
 
 import pyatspi
@@ -160,3 +161,33 @@ def test_api_key_is_created_shown_once_and_revoked(hark, audiosilo, keyring):
     hark.click(revoke)
     hark.wait_until(lambda: [s for s in audiosilo.call("GET", "/state")["sessions"] if s["kind"] != "session"] == [],
                     timeout=10)
+
+
+def test_signing_in_mirrors_the_servers_positions_on_disk(hark, audiosilo):
+    import json
+    import sqlite3
+    import time
+    import urllib.request
+
+    # Another device saved a position on the server before this one signed in.
+    login = urllib.request.Request(
+        audiosilo.base + "/api/v1/auth/login", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"username": "listener", "password": "correct horse", "device_name": "phone"}).encode())
+    token = json.load(urllib.request.urlopen(login, timeout=10))["token"]
+    path = urllib.parse.quote("Theodore Quill/A Clockwork Orchard", safe="")
+    save = urllib.request.Request(
+        f"{audiosilo.base}/api/v1/libraries/1/progress?path={path}", method="PUT",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        data=json.dumps({"position": 42.5, "duration": 100, "finished": False, "playback_speed": 1.25,
+                         "version": 0, "device_id": "phone", "updated_at": "2026-11-20T10:00:00Z"}).encode())
+    urllib.request.urlopen(save, timeout=10)
+
+    sign_in_with_invite(hark, audiosilo)
+    hark.find("label", "Audiobooks", timeout=15)
+    database = os.path.join(hark.env["XDG_DATA_HOME"], "hark", "listening.sqlite")
+
+    def mirrored():
+        with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+            return db.execute("SELECT path, position FROM progress_mirror").fetchall()
+
+    hark.wait_until(lambda: mirrored() == [("Theodore Quill/A Clockwork Orchard", 42.5)], timeout=10)

@@ -105,7 +105,8 @@ extension APIError {
       let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
       let error = object["error"] as? String, !error.isEmpty
     {
-      return error
+      // A hostile server's "error" can be megabytes; a message is a sentence.
+      return error.count > plainTextLimit ? String(error.prefix(plainTextLimit)) + "…" : error
     }
     if plainTextBody {
       // Lossy decoding: a body cut inside a multi-byte character still reads.

@@ -1,0 +1,64 @@
+import GRDB
+
+/// The listening database's schema, built only by named migrations.
+///
+/// Never edit a migration that has shipped: add the next one. A database
+/// touched by a newer Hark (a migration this build does not know) is refused
+/// rather than written to.
+enum ListeningSchema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1", migrate: v1)
+    return migrator
+  }
+
+  /// Times are whole milliseconds since 1970 (UTC), the precision of the
+  /// wire's `updated_at`, so comparisons are exact integer ones.
+  static func v1(_ db: Database) throws {
+    // The progress mirror: the newest known position per book (content key
+    // = server, library, path). Never pruned when saves reach the server.
+    try db.execute(
+      sql: """
+        CREATE TABLE progress_mirror (
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          position REAL NOT NULL,
+          duration REAL NOT NULL,
+          finished INTEGER NOT NULL CHECK (finished IN (0, 1)),
+          playback_speed REAL NOT NULL,
+          version INTEGER NOT NULL,
+          device_id TEXT NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (server_id, library_id, path)
+        );
+        """)
+    // The offline queue: append-only, one row per save in the order made,
+    // each with its real capture time. A row leaves only when the server
+    // has answered for it (or refused it for good).
+    try db.execute(
+      sql: """
+        CREATE TABLE progress_queue (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          position REAL NOT NULL,
+          duration REAL NOT NULL,
+          finished INTEGER NOT NULL CHECK (finished IN (0, 1)),
+          playback_speed REAL NOT NULL,
+          device_id TEXT NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX progress_queue_by_book ON progress_queue (server_id, library_id, path);
+        """)
+    // This install's `device_id`: one row, made on first use.
+    try db.execute(
+      sql: """
+        CREATE TABLE device (
+          singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+          device_id TEXT NOT NULL
+        );
+        """)
+  }
+}
