@@ -15,7 +15,8 @@ final class ConnectionServices {
   private let transport: any HTTPTransport
   /// Chosen once at start-up (probing the keyring must not block the window).
   private let secretStore: Task<any SecretStore, Never>
-  private let serverList: ServerListFile
+  private let serverList: ServerListFile<ServerConnection>
+  private let rememberedList = ServerListFile<RememberedServer>(name: "remembered-servers.json")
   private let deviceName: String
   private var clients: [String: AudioSiloClient] = [:]
   /// One pacer per server address: all requests to a server share its rate limit.
@@ -25,7 +26,8 @@ final class ConnectionServices {
   private var syncer: ProgressSyncer?
 
   init(
-    transport: any HTTPTransport, secretStore: Task<any SecretStore, Never>, serverList: ServerListFile,
+    transport: any HTTPTransport, secretStore: Task<any SecretStore, Never>,
+    serverList: ServerListFile<ServerConnection>,
     deviceName: String
   ) {
     self.transport = transport
@@ -63,6 +65,7 @@ final class ConnectionServices {
       restored.append(server)
     }
     dispatch(.connections(.restored(restored)))
+    dispatch(.connections(.rememberedLoaded(rememberedList.load())))
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
@@ -78,6 +81,8 @@ final class ConnectionServices {
       Task { await signOut(serverID) }
     case .saveServers(let servers):
       serverList.save(servers)
+    case .saveRememberedServers(let servers):
+      rememberedList.save(servers)
     case .probeServers(let serverIDs):
       for serverID in serverIDs { Task { await probe(serverID) } }
     case .loadAPIKeys(let serverID):

@@ -2,20 +2,23 @@ import CGLib
 import Foundation
 import HarkCore
 
-/// The list of servers Hark is signed in to, in
-/// `$XDG_DATA_HOME/hark/servers.json`: addresses, names and usernames only.
-/// Tokens are never written here; they live in the keyring.
-struct ServerListFile {
+/// A list of servers on disk under `$XDG_DATA_HOME/hark/`: the signed-in
+/// ones (`servers.json`) and those signed out of (`remembered-servers.json`).
+/// Addresses, names and usernames only: tokens live in the keyring.
+struct ServerListFile<Entry: Codable> {
   let url: URL
 
-  init(directory: URL = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("hark")) {
-    url = directory.appendingPathComponent("servers.json")
+  init(
+    name: String = "servers.json",
+    directory: URL = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("hark")
+  ) {
+    url = directory.appendingPathComponent(name)
   }
 
-  func load() -> [ServerConnection] {
+  func load() -> [Entry] {
     guard let data = try? Data(contentsOf: url) else { return [] }
     do {
-      return try JSONDecoder().decode([ServerConnection].self, from: data)
+      return try JSONDecoder().decode([Entry].self, from: data)
     } catch {
       // A damaged list costs a sign-in, never a crash; keep the file for a look.
       printToStandardError("hark: could not read \(url.path): \(error.localizedDescription)")
@@ -24,7 +27,7 @@ struct ServerListFile {
     }
   }
 
-  func save(_ servers: [ServerConnection]) {
+  func save(_ servers: [Entry]) {
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true,

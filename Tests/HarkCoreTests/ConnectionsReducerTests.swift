@@ -135,9 +135,21 @@ final class ConnectionsReducerTests: XCTestCase {
     _ = send(&state, .restored([connection]))
     XCTAssertEqual(send(&state, .signOutRequested(serverID: "srv-1")), [.signOut(serverID: "srv-1")])
     XCTAssertEqual(state.connections.servers, [connection], "kept until the server has been told")
-    XCTAssertEqual(send(&state, .signedOut(serverID: "srv-1")), [.saveServers([])])
+    let remembered = RememberedServer(serverID: "srv-1", name: "Home Books", baseURL: base)
+    XCTAssertEqual(
+      send(&state, .signedOut(serverID: "srv-1")), [.saveServers([]), .saveRememberedServers([remembered])])
     XCTAssertEqual(state.connections.servers, [])
     XCTAssertNil(state.connections.libraries["srv-1"])
+    // Offered again in Add Server, and no longer once signed back in.
+    _ = send(&state, .addServerRequested)
+    XCTAssertEqual(selectSignIn(state)?.recent, [remembered])
+    _ = send(&state, .addressSubmitted(base.absoluteString))
+    _ = send(&state, .serverChecked(.success(preview)))
+    _ = send(&state, .inviteCodeSubmitted("CODE"))
+    XCTAssertEqual(
+      send(&state, .signInFinished(.success(connection))),
+      [.saveServers([connection]), .loadLibraries(serverID: "srv-1"), .saveRememberedServers([])])
+    XCTAssertEqual(state.connections.remembered, [])
   }
 
   func testRestoredServersLoadTheirLibraries() {

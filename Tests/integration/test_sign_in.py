@@ -127,6 +127,16 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     # Nothing is left that signs in: a restart starts from the welcome state.
     hark.restart()
     hark.find("label", "No Audiobooks Yet")
+    # ...but Add Server remembers the server: one click, address filled.
+    dialog = open_dialog(hark)
+    hark.find("label", "Recent Servers", root=dialog)
+    hark.screenshot("sign-in-recent-servers", window_id=hark.x_window("Connect to a Server"))
+    hark.click(hark.find("push button", "Connect to Hark Test Server", root=dialog))
+    hark.click(hark.find("page tab", "Password", root=dialog, timeout=10))
+    type_into(hark, dialog, "Username", "listener")
+    type_into(hark, dialog, "Password", "correct horse")
+    hark.click([a for a in hark.find_all("push button", "Sign In", root=dialog) if hark.on_screen(a)][0])
+    hark.find("label", "Audiobooks", timeout=15)
 
 
 def test_api_key_is_created_shown_once_and_revoked(hark, audiosilo, keyring):

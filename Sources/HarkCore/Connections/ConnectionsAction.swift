@@ -5,6 +5,8 @@ public enum ConnectionsAction: Equatable, Sendable {
   /// At launch: the saved servers whose tokens the keyring still holds.
   case restored([ServerConnection])
   case keyringAvailabilityChecked(available: Bool)
+  /// At launch: servers signed out of earlier.
+  case rememberedLoaded([RememberedServer])
 
   case addServerRequested
   case addServerDismissed

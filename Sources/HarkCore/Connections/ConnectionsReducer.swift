@@ -13,6 +13,10 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.keyringUnavailable = !available
     return []
 
+  case .rememberedLoaded(let remembered):
+    state.remembered = remembered.filter { old in !state.servers.contains { $0.serverID == old.serverID } }
+    return []
+
   case .addServerRequested:
     if state.signIn == nil { state.signIn = SignInState() }
     return []
@@ -72,7 +76,12 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.signIn = nil
     state.unreachable.remove(connection.serverID)
     state.libraries[connection.serverID] = .loading
-    return [.saveServers(state.servers), .loadLibraries(serverID: connection.serverID)]
+    var effects: [Effect] = [.saveServers(state.servers), .loadLibraries(serverID: connection.serverID)]
+    if state.remembered.contains(where: { $0.serverID == connection.serverID }) {
+      state.remembered.removeAll { $0.serverID == connection.serverID }
+      effects.append(.saveRememberedServers(state.remembered))
+    }
+    return effects
 
   case .signInFinished(.failure(let failure)):
     guard var flow = state.signIn, case .signingIn(let preview) = flow.step else { return [] }
@@ -161,12 +170,17 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
 
   case .signedOut(let serverID):
     let wasProbing = !state.unreachable.isEmpty
+    if let server = state.server(serverID) {
+      state.remembered.removeAll { $0.serverID == serverID }
+      state.remembered.insert(
+        RememberedServer(serverID: serverID, name: server.name, baseURL: server.baseURL), at: 0)
+    }
     state.servers.removeAll { $0.serverID == serverID }
     state.libraries[serverID] = nil
     state.apiKeys[serverID] = nil
     state.unreachable.remove(serverID)
     let stopProbe: [Effect] = wasProbing && state.unreachable.isEmpty ? [.cancelTimer(.reachabilityProbe)] : []
-    return [.saveServers(state.servers)] + stopProbe
+    return [.saveServers(state.servers), .saveRememberedServers(state.remembered)] + stopProbe
   }
 }
 

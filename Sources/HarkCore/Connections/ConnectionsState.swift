@@ -14,6 +14,8 @@ public struct ConnectionsState: Equatable, Sendable {
   public var servers: [ServerConnection] = []
   /// Libraries per server id.
   public var libraries: [String: Loadable<[LibrarySummary]>] = [:]
+  /// Servers signed out of, newest first: offered again in Add Server.
+  public var remembered: [RememberedServer] = []
   /// Servers that did not answer the last request (network error or timeout).
   public var unreachable: Set<String> = []
   /// The Add Server / Reconnect flow, nil while closed.

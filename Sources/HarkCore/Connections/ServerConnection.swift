@@ -68,3 +68,19 @@ public struct FailureMessage: Error, Equatable, Sendable {
   public var text: String
   public init(_ text: String) { self.text = text }
 }
+
+/// A server signed out of on purpose, offered again in Add Server so
+/// reconnecting is one click with the address filled in.
+public struct RememberedServer: Equatable, Sendable, Codable, Identifiable {
+  public var serverID: String
+  public var name: String
+  public var baseURL: URL
+
+  public var id: String { serverID }
+
+  public init(serverID: String, name: String, baseURL: URL) {
+    self.serverID = serverID
+    self.name = name
+    self.baseURL = baseURL
+  }
+}

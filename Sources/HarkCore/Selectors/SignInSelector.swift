@@ -19,6 +19,8 @@ public struct SignInViewState: Equatable, Sendable {
   /// The methods the server accepts, in the order the dialog offers them.
   public var methods: [Method]
   public var error: String?
+  /// Servers signed out of earlier, offered on the address step.
+  public var recent: [RememberedServer] = []
 
   public init(step: Step, address: String, serverName: String = "", methods: [Method] = [], error: String? = nil) {
     self.step = step
@@ -34,7 +36,9 @@ public func selectSignIn(_ s: AppState) -> SignInViewState? {
   guard let flow = s.connections.signIn else { return nil }
   switch flow.step {
   case .address:
-    return SignInViewState(step: .address, address: flow.address, error: flow.error)
+    var state = SignInViewState(step: .address, address: flow.address, error: flow.error)
+    state.recent = s.connections.remembered
+    return state
   case .checking:
     return SignInViewState(step: .working("Contacting the server…"), address: flow.address)
   case .signingIn(let preview):

@@ -34,6 +34,8 @@ public enum Effect: Equatable, Sendable {
   case signOut(serverID: String)
   /// Write the (secret-free) list of servers to disk.
   case saveServers([ServerConnection])
+  /// Write the servers signed out of (addresses and names only).
+  case saveRememberedServers([RememberedServer])
   /// Ask each of these unreachable servers whether it answers again.
   case probeServers([String])
   case loadAPIKeys(serverID: String)

@@ -38,7 +38,8 @@ public final class EffectRunner: EffectRunning {
       startTimer(id, after: delay, repeating: repeating, dispatch: dispatch)
     case .cancelTimer(let id):
       timers.removeValue(forKey: id)?.timer.cancel()
-    case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .probeServers, .loadAPIKeys,
+    case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
+      .loadAPIKeys,
       .createAPIKey, .revokeAPIKey:
       // Network, keyring and disk: the App's services run these.
       services(effect, dispatch)

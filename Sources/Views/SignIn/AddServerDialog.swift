@@ -16,12 +16,14 @@ public final class AddServerDialog {
   private let addressError = Form.errorLabel()
   private let workingCaption = Make.label("")
   private let methods: SignInMethodsView
+  private let recent: RecentServersGroup
   private var subscription: Subscription?
   private var isShown = false
 
   public init(store: Store, parent: Widget) {
     self.store = store
     methods = SignInMethodsView(store: store)
+    recent = RecentServersGroup(store: store)
     window = adw_window_new()
     let gtkWindow = window.cast(GtkWindow.self)
     gtk_window_set_title(gtkWindow, "Connect to a Server")
@@ -38,7 +40,7 @@ public final class AddServerDialog {
     let addressPage = Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 18,
       Form.paragraph("Enter your AudioSilo server's address, or paste a sign-in link it gave you."),
-      Form.group(address), addressError, continueButton)
+      Form.group(address), addressError, continueButton, recent.widget)
     let spinner = gtk_spinner_new()!
     gtk_spinner_start(OpaquePointer(spinner))
     gtk_widget_set_size_request(spinner, 32, 32)
@@ -90,6 +92,7 @@ public final class AddServerDialog {
       page = "address"
       Form.setText(of: address, state.address)
       Form.showError(addressError, state.error)
+      recent.render(state.recent)
     case .working(let caption):
       page = "working"
       workingCaption.setLabelText(caption)

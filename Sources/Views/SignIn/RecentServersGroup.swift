@@ -1,0 +1,47 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// "Recent Servers" on the address step of Add Server: servers signed out of
+/// earlier, each one click from signing in again with its address filled.
+@MainActor
+final class RecentServersGroup {
+  let widget: Widget
+  private let store: Store
+  private var rows: [Widget] = []
+  private var shown: [RememberedServer] = []
+
+  init(store: Store) {
+    self.store = store
+    widget = adw_preferences_group_new()
+    adw_preferences_group_set_title(widget.cast(AdwPreferencesGroup.self), "Recent Servers")
+    gtk_widget_set_visible(widget, 0)
+  }
+
+  func render(_ recent: [RememberedServer]) {
+    guard recent != shown else { return }
+    shown = recent
+    let group = widget.cast(AdwPreferencesGroup.self)
+    for row in rows { adw_preferences_group_remove(group, row) }
+    rows = recent.map(makeRow)
+    for row in rows { adw_preferences_group_add(group, row) }
+    widget.setVisible(!recent.isEmpty)
+  }
+
+  private func makeRow(_ server: RememberedServer) -> Widget {
+    let row = adw_action_row_new()!
+    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), server.name)
+    let host = server.baseURL.host.map { host in server.baseURL.port.map { "\(host):\($0)" } ?? host } ?? ""
+    adw_action_row_set_subtitle(row.cast(AdwActionRow.self), host)
+    let connect = gtk_button_new_with_label("Connect")!
+    gtk_widget_set_valign(connect, GTK_ALIGN_CENTER)
+    connect.setAccessibleLabel("Connect to \(server.name)")
+    let address = server.baseURL.absoluteString
+    Signals.connect(connect, "clicked") { [weak self] in
+      self?.store.dispatch(.connections(.addressSubmitted(address)))
+    }
+    adw_action_row_add_suffix(row.cast(AdwActionRow.self), connect)
+    return row
+  }
+}
