@@ -1,0 +1,61 @@
+import Foundation
+import HarkCore
+import XCTest
+
+/// What the banner, the Library overview and the Add Server dialog show.
+final class ConnectionsSelectorTests: XCTestCase {
+  private func server(_ id: String, _ name: String, needsReconnect: Bool = false) -> ServerConnection {
+    ServerConnection(
+      serverID: id, name: name, baseURL: URL(string: "https://\(id).example.com:8443")!, username: "ada",
+      needsReconnect: needsReconnect)
+  }
+
+  func testBannerPutsSignedOutBeforeOfflineBeforeTheKeyring() {
+    var state = AppState()
+    XCTAssertNil(selectBanner(state), "nothing to say with no servers")
+    state.connections.keyringUnavailable = true
+    XCTAssertNil(selectBanner(state), "no tokens yet, so nothing to lose")
+    state.connections.servers = [server("a", "Home"), server("b", "Cabin")]
+    XCTAssertEqual(selectBanner(state)?.message.hasPrefix("No keyring is running"), true)
+    state.connections.unreachable = ["b"]
+    XCTAssertEqual(selectBanner(state), BannerState(message: "Cabin is offline. Hark keeps your place and reconnects on its own."))
+    state.connections.unreachable = ["a", "b"]
+    XCTAssertEqual(selectBanner(state)?.message, "2 servers are offline. Hark keeps your place and reconnects on its own.")
+    state.connections.servers[0].needsReconnect = true
+    XCTAssertEqual(
+      selectBanner(state),
+      BannerState(
+        message: "You were signed out of Home.", actionLabel: "Reconnect",
+        action: .connections(.reconnectRequested(serverID: "a"))))
+  }
+
+  func testOverviewShowsEachServersStatusAndAddress() {
+    var state = AppState()
+    state.connections.servers = [server("a", "Home"), server("b", "Cabin", needsReconnect: true)]
+    state.connections.unreachable = ["a"]
+    state.connections.libraries["a"] = .loaded([LibrarySummary(id: 1, name: "Audiobooks")])
+    XCTAssertEqual(selectLibraryOverview(state), [
+      ServerSection(
+        id: "a", title: "Home", subtitle: "ada · a.example.com:8443", status: .offline,
+        libraries: .loaded([LibrarySummary(id: 1, name: "Audiobooks")])),
+      ServerSection(id: "b", title: "Cabin", subtitle: "ada · b.example.com:8443", status: .signedOut, libraries: .loading),
+    ])
+  }
+
+  func testSignInStepsAndTheMethodsAServerOffers() {
+    var state = AppState()
+    XCTAssertNil(selectSignIn(state))
+    state.connections.signIn = SignInState(address: "books")
+    XCTAssertEqual(selectSignIn(state)?.step, .address)
+    state.connections.signIn?.step = .checking
+    XCTAssertEqual(selectSignIn(state)?.step, .working("Contacting the server…"))
+    let preview = ServerPreview(
+      baseURL: URL(string: "https://books")!, serverID: "s", name: "Books", acceptsPassword: true,
+      acceptsInviteCode: false, offersDemo: true)
+    state.connections.signIn?.step = .chooseMethod(preview)
+    XCTAssertEqual(selectSignIn(state)?.methods, [.password, .demo])
+    XCTAssertEqual(selectSignIn(state)?.serverName, "Books")
+    state.connections.signIn?.step = .signingIn(preview)
+    XCTAssertEqual(selectSignIn(state)?.step, .working("Signing in to Books…"))
+  }
+}
