@@ -84,3 +84,11 @@ public struct RememberedServer: Equatable, Sendable, Codable, Identifiable {
     self.baseURL = baseURL
   }
 }
+
+extension URL {
+  /// "books.example.com" or "10.0.0.2:8080": how a server's address is shown.
+  public var hostAndPort: String {
+    guard let host else { return absoluteString }
+    return port.map { "\(host):\($0)" } ?? host
+  }
+}

@@ -32,7 +32,7 @@ public func selectLibraryOverview(_ s: AppState) -> [ServerSection] {
     let status: ServerSection.Status =
       server.needsReconnect
       ? .signedOut : s.connections.unreachable.contains(server.serverID) ? .offline : .online
-    let host = server.baseURL.host.map { host in server.baseURL.port.map { "\(host):\($0)" } ?? host } ?? ""
+    let host = server.baseURL.hostAndPort
     return ServerSection(
       id: server.serverID, title: server.name,
       subtitle: [server.username, host].filter { !$0.isEmpty }.joined(separator: " · "),

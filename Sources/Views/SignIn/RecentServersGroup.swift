@@ -32,8 +32,7 @@ final class RecentServersGroup {
   private func makeRow(_ server: RememberedServer) -> Widget {
     let row = adw_action_row_new()!
     adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), server.name)
-    let host = server.baseURL.host.map { host in server.baseURL.port.map { "\(host):\($0)" } ?? host } ?? ""
-    adw_action_row_set_subtitle(row.cast(AdwActionRow.self), host)
+    adw_action_row_set_subtitle(row.cast(AdwActionRow.self), server.baseURL.hostAndPort)
     let connect = gtk_button_new_with_label("Connect")!
     gtk_widget_set_valign(connect, GTK_ALIGN_CENTER)
     connect.setAccessibleLabel("Connect to \(server.name)")
