@@ -13,8 +13,11 @@ import Persistence
 @MainActor
 final class ConnectionServices {
   private let transport: any HTTPTransport
-  /// Chosen once at start-up (probing the keyring must not block the window).
-  private let secretStore: Task<any SecretStore, Never>
+  /// Chosen on first use, not at start-up: probing the keyring starts
+  /// libdispatch's worker pool, whose monitor then wakes the process every
+  /// second, so a Hark with no server never probes at all.
+  private lazy var secretStore: Task<any SecretStore, Never> = makeSecretStore()
+  private let makeSecretStore: () -> Task<any SecretStore, Never>
   private let serverList: ServerListFile<ServerConnection>
   private let rememberedList = ServerListFile<RememberedServer>(name: "remembered-servers.json")
   private let deviceName: String
@@ -26,12 +29,12 @@ final class ConnectionServices {
   private var syncer: ProgressSyncer?
 
   init(
-    transport: any HTTPTransport, secretStore: Task<any SecretStore, Never>,
+    transport: any HTTPTransport, secretStore: @escaping () -> Task<any SecretStore, Never>,
     serverList: ServerListFile<ServerConnection>,
     deviceName: String
   ) {
     self.transport = transport
-    self.secretStore = secretStore
+    self.makeSecretStore = secretStore
     self.serverList = serverList
     self.deviceName = deviceName
   }
@@ -53,10 +56,9 @@ final class ConnectionServices {
   /// from the keyring is listed as needing a reconnect.
   func restore(dispatch: @escaping @MainActor (Action) -> Void) async {
     self.dispatch = dispatch
-    let secrets = await secretStore.value
     var restored: [ServerConnection] = []
     for var server in serverList.load() {
-      let token = try? await secrets.load(.session(serverID: server.serverID))
+      let token = try? await secretStore.value.load(.session(serverID: server.serverID))
       if let token {
         clients[server.serverID] = client(for: server.baseURL, serverID: server.serverID).withToken(token)
       } else {

@@ -46,8 +46,10 @@ final class HarkApplication {
     Style.install()
     let settings = SettingsBridge()
     var storeRef: Store?
-    let secretStore = SecretStoreSetup.choose { available in
-      storeRef?.dispatch(.connections(.keyringAvailabilityChecked(available: available)))
+    let secretStore = {
+      SecretStoreSetup.choose { available in
+        storeRef?.dispatch(.connections(.keyringAvailabilityChecked(available: available)))
+      }
     }
     let connections = ConnectionServices(
       transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secretStore: secretStore,
