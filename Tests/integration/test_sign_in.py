@@ -39,8 +39,7 @@ def test_invite_code_sign_in_shows_the_servers_libraries(hark, audiosilo):
     # The dialog closes and the Library page lists the server's libraries.
     hark.find("label", "Hark Test Server", timeout=15)
     hark.find("label", "Audiobooks", timeout=10)
-    assert not hark.find_all("label", "No Audiobooks Yet") or not any(
-        hark.on_screen(a) for a in hark.find_all("label", "No Audiobooks Yet"))
+    assert not any(hark.on_screen(a) for a in hark.find_all("label", "No Audiobooks Yet"))
     hark.screenshot("library-signed-in")
     hark.resize(360, 720)
     hark.screenshot("library-signed-in-phone")
@@ -56,8 +55,14 @@ def test_the_token_lives_only_in_the_keyring(hark, audiosilo, keyring):
     token = audiosilo.call("GET", "/state")["sessions"][0]["token"]
     # Settle: let any pending writes land before looking.
     hark.quit()
-    places = [hark.env["XDG_DATA_HOME"], hark.env["XDG_CONFIG_HOME"], hark.env["XDG_CACHE_HOME"]]
-    leaks = subprocess.run(["grep", "-rl", "--", token] + [p for p in places if os.path.isdir(p)],
+    places = [p for p in (hark.env["XDG_DATA_HOME"], hark.env["XDG_CONFIG_HOME"], hark.env["XDG_CACHE_HOME"])
+              if os.path.isdir(p)]
+    # Positive control: Hark did write here, and the same grep finds what it wrote.
+    servers = os.path.join(hark.env["XDG_DATA_HOME"], "hark", "servers.json")
+    assert os.path.exists(servers)
+    assert subprocess.run(["grep", "-rl", "--", "listener"] + places, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL).stdout.strip() != ""
+    leaks = subprocess.run(["grep", "-rl", "--", token] + places, stdin=subprocess.DEVNULL,
                            capture_output=True, text=True).stdout
     assert leaks == "", f"the session token was written to {leaks}"
     assert token not in "\n".join(hark.logs), "the session token appeared in Hark's output"
@@ -73,12 +78,13 @@ def test_the_token_lives_only_in_the_keyring(hark, audiosilo, keyring):
 
 def test_a_wrong_invite_code_shows_the_servers_words(hark, audiosilo):
     dialog = sign_in_with_invite(hark, audiosilo, code="AAAA-BBBB-CCCC-DDDD")
-    error = hark.find("label", "invalid or expired code", root=dialog, timeout=10) if hark.find_all(
-        "label", "invalid or expired code", root=dialog) else None
-    if error is None:
+    # The server's own message, shown inline once it has answered.
+    if not hark.wait_until(lambda: hark.find_all("label", "invalid or expired code", root=dialog), timeout=10,
+                           fail=False):
         labels = [a.name for a in pyatspi.findAllDescendants(dialog, lambda a: a.getRoleName() == "label")
                   if hark.on_screen(a)]
         raise AssertionError(f"no error from the server shown; visible labels: {labels}")
+    hark.find("label", "invalid or expired code", root=dialog)
     hark.screenshot("sign-in-error", window_id=hark.x_window("Connect to a Server"))
 
 
