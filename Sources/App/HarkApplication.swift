@@ -17,7 +17,6 @@ final class HarkApplication {
 
   private let application: UnsafeMutablePointer<AdwApplication>
   private var store: Store?
-  private var effects: EffectRunner?
   private var settings: SettingsBridge?
   private var mainWindow: MainWindow?
   private var preferences: PreferencesWindow?
@@ -65,7 +64,6 @@ final class HarkApplication {
     self.connections = connections
     settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }
     self.settings = settings
-    self.effects = effects
     self.store = store
     addActions(store: store)
   }
