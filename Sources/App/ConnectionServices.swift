@@ -13,11 +13,8 @@ import Persistence
 @MainActor
 final class ConnectionServices {
   private let transport: any HTTPTransport
-  /// Chosen on first use, not at start-up: probing the keyring starts
-  /// libdispatch's worker pool, whose monitor then wakes the process every
-  /// second, so a Hark with no server never probes at all.
-  private lazy var secretStore: Task<any SecretStore, Never> = makeSecretStore()
-  private let makeSecretStore: () -> Task<any SecretStore, Never>
+  private let secrets: SecretStorage
+  private var secretStore: Task<any SecretStore, Never> { secrets.store }
   private let serverList: ServerListFile<ServerConnection>
   private let rememberedList = ServerListFile<RememberedServer>(name: "remembered-servers.json")
   private let deviceName: String
@@ -29,12 +26,12 @@ final class ConnectionServices {
   private var syncer: ProgressSyncer?
 
   init(
-    transport: any HTTPTransport, secretStore: @escaping () -> Task<any SecretStore, Never>,
+    transport: any HTTPTransport, secrets: SecretStorage,
     serverList: ServerListFile<ServerConnection>,
     deviceName: String
   ) {
     self.transport = transport
-    self.makeSecretStore = secretStore
+    self.secrets = secrets
     self.serverList = serverList
     self.deviceName = deviceName
   }
@@ -93,6 +90,8 @@ final class ConnectionServices {
       Task { await createAPIKey(serverID, label) }
     case .revokeAPIKey(let serverID, let id):
       Task { await revokeAPIKey(serverID, id) }
+    case .keepSignInInFile(let on):
+      secrets.keepInFile(on)
     default:
       break
     }

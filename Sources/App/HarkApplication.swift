@@ -45,20 +45,22 @@ final class HarkApplication {
     Style.install()
     let settings = SettingsBridge()
     var storeRef: Store?
-    let secretStore = {
-      SecretStoreSetup.choose { available in
-        storeRef?.dispatch(.connections(.keyringAvailabilityChecked(available: available)))
-      }
+    let secrets = SecretStorage(keepsInFile: { settings.keepsSignInInFile }) { available in
+      storeRef?.dispatch(.connections(.keyringAvailabilityChecked(available: available)))
     }
     let connections = ConnectionServices(
-      transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secretStore: secretStore,
+      transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secrets: secrets,
       serverList: ServerListFile(), deviceName: DeviceName.current())
     let effects = EffectRunner(
       clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },
-      services: { effect, dispatch in connections.run(effect, dispatch: dispatch) })
+      services: { effect, dispatch in
+        if case .keepSignInInFile(let on) = effect { settings.keepsSignInInFile = on }
+        connections.run(effect, dispatch: dispatch)
+      })
     let store = Store(effects: effects)
     storeRef = store
     store.dispatch(.settings(.loaded(settings.load())))
+    store.dispatch(.connections(.keepSignInInFileLoaded(settings.keepsSignInInFile)))
     connections.openListeningStore()
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     self.connections = connections

@@ -65,6 +65,15 @@ final class SettingsBridge {
       : Double(g_settings_get_int(gsettings, key.rawValue))
   }
 
+  /// The private-file opt-in (`keep-sign-in-in-file`); false without a schema.
+  var keepsSignInInFile: Bool {
+    get { gsettings.map { g_settings_get_boolean($0, "keep-sign-in-in-file") != 0 } ?? false }
+    set {
+      guard let gsettings else { return }
+      g_settings_set_boolean(gsettings, "keep-sign-in-in-file", newValue ? 1 : 0)
+    }
+  }
+
   // Window geometry is not app state: it belongs to the window alone.
   func windowSize() -> (width: Int32, height: Int32, maximized: Bool) {
     guard let gsettings else { return (960, 720, false) }

@@ -14,7 +14,7 @@ import HarkCore
 ///   and renames it over the old one, so a crash leaves the old file or the
 ///   new one, never half of either. The file is removed when the last secret is.
 /// - File I/O runs on a private serial queue; errors name the path, never a secret.
-public final class PrivateFileSecretStore: SecretStore {
+public final class PrivateFileSecretStore: MovableSecretStore {
   public let path: String
   private let queue = BlockingQueue(label: "dev.hark.Hark.secrets-file")
 
@@ -54,6 +54,15 @@ public final class PrivateFileSecretStore: SecretStore {
 
   public func deleteAll(serverID: String) async throws(SecretStoreError) {
     try await remove { $0.serverID == serverID }
+  }
+
+  /// Every secret this version understands (unknown kinds stay in the file).
+  public func entries() async throws(SecretStoreError) -> [SecretEntry] {
+    try await queue.run { [path] () throws(SecretStoreError) -> [SecretEntry] in
+      try SecretsFile(path: path).read().compactMap { stored in
+        stored.account.map { SecretEntry(account: $0, label: stored.label, secret: stored.secret) }
+      }
+    }
   }
 
   private func remove(where matches: @escaping @Sendable (StoredSecret) -> Bool) async throws(SecretStoreError) {

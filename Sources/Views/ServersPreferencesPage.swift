@@ -13,6 +13,8 @@ final class ServersPreferencesPage {
   private let group: Widget
   private var rows: [Widget] = []
   private var subscription: Subscription?
+  private var storageSubscription: Subscription?
+  private let storage: SignInStorageGroup
   private var apiKeys: APIKeysGroups?
 
   init(store: Store) {
@@ -21,9 +23,8 @@ final class ServersPreferencesPage {
     adw_preferences_page_set_title(page.cast(AdwPreferencesPage.self), "Servers")
     adw_preferences_page_set_icon_name(page.cast(AdwPreferencesPage.self), "network-server-symbolic")
     group = adw_preferences_group_new()
+    storage = SignInStorageGroup(store: store)
     adw_preferences_group_set_title(group.cast(AdwPreferencesGroup.self), "Connected Servers")
-    adw_preferences_group_set_description(
-      group.cast(AdwPreferencesGroup.self), "Session keys are kept in your keyring, never in a file.")
     let add = gtk_button_new_from_icon_name("list-add-symbolic")!
     add.addClasses("flat")
     gtk_widget_set_tooltip_text(add, "Connect to a Server")
@@ -31,7 +32,9 @@ final class ServersPreferencesPage {
     adw_preferences_group_set_header_suffix(group.cast(AdwPreferencesGroup.self), add)
     adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.cast(AdwPreferencesGroup.self))
     Signals.connect(add, "clicked") { [weak self] in self?.store.dispatch(.connections(.addServerRequested)) }
+    adw_preferences_page_add(page.cast(AdwPreferencesPage.self), storage.group.cast(AdwPreferencesGroup.self))
     subscription = store.subscribe(selectLibraryOverview) { [weak self] in self?.render($0) }
+    storageSubscription = store.subscribe(selectSignInStorage) { [weak self] in self?.render($0) }
     apiKeys = APIKeysGroups(store: store, page: page)
   }
 
@@ -39,6 +42,11 @@ final class ServersPreferencesPage {
     for row in rows { adw_preferences_group_remove(group.cast(AdwPreferencesGroup.self), row) }
     rows = sections.isEmpty ? [emptyRow()] : sections.map(makeRow)
     for row in rows { adw_preferences_group_add(group.cast(AdwPreferencesGroup.self), row) }
+  }
+
+  private func render(_ storage: SignInStorage) {
+    adw_preferences_group_set_description(group.cast(AdwPreferencesGroup.self), storage.description)
+    self.storage.render(storage)
   }
 
   private func emptyRow() -> Widget {

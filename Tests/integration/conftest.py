@@ -89,9 +89,8 @@ def audiosilo(tmp_path):
         server.kill()
 
 
-@pytest.fixture
-def hark(accessibility_bus, keyring, tmp_path):
-    """A running Hark with its own empty home, and a driver for it.
+def _run_hark(tmp_path, extra_env=None):
+    """Starts Hark with its own empty home; yields a driver for it.
 
     Settings use GLib's keyfile backend inside that home, so a test can check
     what Hark really persisted, and restart Hark to see it read back.
@@ -109,6 +108,7 @@ def hark(accessibility_bus, keyring, tmp_path):
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
     })
+    env.update(extra_env or {})
     driver = HarkDriver(binary, env, tmp_path, os.path.join(RESULTS, "ui"))
     driver.start()
     try:
@@ -117,6 +117,38 @@ def hark(accessibility_bus, keyring, tmp_path):
         output = driver.stop()
         # A GLib critical is a programming error even when nothing crashed.
         assert "CRITICAL" not in output, output
+
+
+@pytest.fixture
+def hark(accessibility_bus, keyring, tmp_path):
+    """A running Hark with a real keyring in its session."""
+    yield from _run_hark(tmp_path)
+
+
+@pytest.fixture
+def hark_without_keyring(accessibility_bus, tmp_path):
+    """A running Hark on a session bus of its own that has no Secret Service
+    and cannot start one (no service directories). The accessibility bus is
+    handed over by address so the window can still be driven."""
+    a11y = subprocess.run(
+        ["dbus-send", "--session", "--print-reply=literal", "--dest=org.a11y.Bus", "/org/a11y/bus",
+         "org.a11y.Bus.GetAddress"], capture_output=True, text=True, check=True, timeout=10).stdout.strip()
+    config = tmp_path / "bus.conf"
+    config.write_text(
+        '<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" '
+        '"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">\n'
+        f"<busconfig><type>session</type><listen>unix:path={tmp_path}/bus</listen>"
+        "<policy context=\"default\"><allow send_destination=\"*\" eavesdrop=\"true\"/>"
+        "<allow eavesdrop=\"true\"/><allow own=\"*\"/></policy></busconfig>\n")
+    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile",
+                            "--print-address"], stdout=subprocess.PIPE, text=True)
+    address = bus.stdout.readline().strip()
+    assert address, "the private dbus-daemon did not start"
+    try:
+        yield from _run_hark(tmp_path, {"DBUS_SESSION_BUS_ADDRESS": address, "AT_SPI_BUS_ADDRESS": a11y})
+    finally:
+        bus.terminate()
+        bus.wait(timeout=5)
 
 
 def tool(name):

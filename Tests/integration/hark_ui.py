@@ -125,7 +125,10 @@ class HarkDriver:
     def click(self, accessible):
         action = accessible.queryAction()
         names = [action.getName(i) for i in range(action.nActions)]
-        action.doAction(names.index("click"))
+        # Buttons offer "click"; GTK 4.8's switches only "activate".
+        usable = [n for n in ("click", "activate", "toggle") if n in names]
+        assert usable, f"{accessible.getRoleName()} {accessible.name!r} offers only {names}"
+        action.doAction(names.index(usable[0]))
 
     def key(self, *combos, window_id=None):
         subprocess.run(["xdotool", "windowfocus", "--sync", str(window_id or self.window_id)], check=True)

@@ -5,6 +5,10 @@ public enum ConnectionsAction: Equatable, Sendable {
   /// At launch: the saved servers whose tokens the keyring still holds.
   case restored([ServerConnection])
   case keyringAvailabilityChecked(available: Bool)
+  /// At launch: the stored private-file opt-in.
+  case keepSignInInFileLoaded(Bool)
+  /// The listener flipped the opt-in in Preferences.
+  case keepSignInInFileToggled(Bool)
   /// At launch: servers signed out of earlier.
   case rememberedLoaded([RememberedServer])
 

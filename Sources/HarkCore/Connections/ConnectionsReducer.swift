@@ -13,6 +13,15 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.keyringUnavailable = !available
     return []
 
+  case .keepSignInInFileLoaded(let on):
+    state.keepsSignInInFile = on
+    return []
+
+  case .keepSignInInFileToggled(let on):
+    guard on != state.keepsSignInInFile else { return [] }
+    state.keepsSignInInFile = on
+    return [.keepSignInInFile(on)]
+
   case .rememberedLoaded(let remembered):
     state.remembered = remembered.filter { old in !state.servers.contains { $0.serverID == old.serverID } }
     return []

@@ -22,6 +22,10 @@ public struct ConnectionsState: Equatable, Sendable {
   public var signIn: SignInState?
   /// True when no Secret Service is running: tokens last for this run only.
   public var keyringUnavailable = false
+  /// The listener's opt-in: without a keyring, keep sign-ins in a file only
+  /// they can read instead of forgetting them at quit. Never used while a
+  /// keyring answers (`SecretStoreChoice`).
+  public var keepsSignInInFile = false
   /// Personal API keys per server id, loaded when Preferences shows them.
   public var apiKeys: [String: Loadable<[APIKeySummary]>] = [:]
   /// A key just created: its secret is shown once, then dropped from memory.

@@ -1,17 +1,17 @@
 /// Keeps secrets for this run only: nothing reaches the disk, and everything
 /// is gone when Hark quits. The fallback when no keyring is available and the
 /// listener has not opted into the private file. Keep one instance for the run.
-public final class MemorySecretStore: SecretStore {
+public final class MemorySecretStore: MovableSecretStore {
   private let table = Table()
 
   public init() {}
 
   public func save(_ secret: String, for account: SecretAccount, label: String) async throws(SecretStoreError) {
-    await table.set(secret, for: account)
+    await table.set(SecretEntry(account: account, label: label, secret: secret), for: account)
   }
 
   public func load(_ account: SecretAccount) async throws(SecretStoreError) -> String? {
-    await table.secrets[account]
+    await table.secrets[account]?.secret
   }
 
   public func delete(_ account: SecretAccount) async throws(SecretStoreError) {
@@ -22,11 +22,15 @@ public final class MemorySecretStore: SecretStore {
     await table.removeAll(serverID: serverID)
   }
 
-  private actor Table {
-    var secrets: [SecretAccount: String] = [:]
+  public func entries() async throws(SecretStoreError) -> [SecretEntry] {
+    await Array(table.secrets.values)
+  }
 
-    func set(_ secret: String?, for account: SecretAccount) {
-      secrets[account] = secret
+  private actor Table {
+    var secrets: [SecretAccount: SecretEntry] = [:]
+
+    func set(_ entry: SecretEntry?, for account: SecretAccount) {
+      secrets[account] = entry
     }
 
     func removeAll(serverID: String) {

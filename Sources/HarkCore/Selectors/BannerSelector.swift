@@ -29,8 +29,12 @@ public func selectBanner(_ s: AppState) -> BannerState? {
   if offline.count > 1 {
     return BannerState(message: "\(offline.count) servers are offline. Hark keeps your place and reconnects on its own.")
   }
-  if connections.keyringUnavailable && !connections.servers.isEmpty {
-    return BannerState(message: "No keyring is running, so you will have to sign in again next time you open Hark.")
+  // Once the listener opted into the private file, Preferences says where
+  // sign-ins live; the window need not keep warning.
+  if selectSignInStorage(s).choice == .memory && !connections.servers.isEmpty {
+    return BannerState(
+      message: "No keyring is running, so you will have to sign in again next time you open Hark. "
+        + "Preferences can keep you signed in.")
   }
   return nil
 }

@@ -42,4 +42,7 @@ public enum Effect: Equatable, Sendable {
   /// Create a key; its secret goes to the keyring and is shown once.
   case createAPIKey(serverID: String, label: String)
   case revokeAPIKey(serverID: String, id: Int)
+  /// Remember the private-file opt-in and, while no keyring answers, move
+  /// the sign-ins between memory and the file.
+  case keepSignInInFile(Bool)
 }

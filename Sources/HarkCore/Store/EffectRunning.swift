@@ -39,8 +39,7 @@ public final class EffectRunner: EffectRunning {
     case .cancelTimer(let id):
       timers.removeValue(forKey: id)?.timer.cancel()
     case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
-      .loadAPIKeys,
-      .createAPIKey, .revokeAPIKey:
+      .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile:
       // Network, keyring and disk: the App's services run these.
       services(effect, dispatch)
     }

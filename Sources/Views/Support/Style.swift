@@ -5,7 +5,8 @@ import CGtk
 public enum Style {
   private static let css = """
     .mini-player { background-color: @headerbar_bg_color; }
-    .hark-banner { background-color: alpha(@accent_bg_color, 0.15); }
+    /* Like libadwaita 1.3's AdwBanner: full width, centred text. */
+    .hark-banner { background-color: alpha(@accent_bg_color, 0.15); padding: 6px 12px; min-height: 34px; }
     /* A hairline of progress, not a second seek bar. */
     .mini-player-progress trough, .mini-player-progress progress { min-height: 3px; }
     .mini-player-progress trough { background-color: transparent; }
