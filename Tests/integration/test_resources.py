@@ -36,6 +36,7 @@ KEYS = {
     "window-width": ("i", "960", "type i"),
     "window-height": ("i", "720", "type i"),
     "window-maximized": ("b", "false", "type b"),
+    "keep-sign-in-in-file": ("b", "false", "type b"),
 }
 
 TOOLS = {
