@@ -249,6 +249,14 @@ final class ConnectionServices {
     }
   }
 
+  /// The signed-in client of a server, for the other services.
+  func signedInClient(_ serverID: String) -> AudioSiloClient? { clients[serverID] }
+
+  /// Feeds a call made by another service into the server's reachability.
+  func record(_ error: APIError?, serverID: String) {
+    if let error { note(error, serverID) } else { noteReachable(serverID, true) }
+  }
+
   private func note(_ error: APIError, _ serverID: String) {
     if error == .cancelled { return }
     noteReachable(serverID, error.serverAnswered)

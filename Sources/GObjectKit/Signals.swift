@@ -64,6 +64,21 @@ public enum Signals {
     return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
+  /// `void handler(instance, guint, user_data)` on the main thread, e.g.
+  /// GtkListView's `activate` (the activated position).
+  @MainActor @discardableResult
+  public static func connect(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (UInt32) -> Void
+  ) -> SignalToken {
+    let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = {
+      _, value, data in
+      let box = Unmanaged<SignalClosureBox<@MainActor (UInt32) -> Void>>.fromOpaque(data!).takeUnretainedValue()
+      MainActor.assumeIsolated { box.callback(value) }
+    }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
   /// `gboolean handler(instance, user_data)` on the main thread, e.g.
   /// `close-request` (return true to stop the default handler).
   @MainActor @discardableResult

@@ -19,7 +19,8 @@ public final class MainWindow {
   private let stack: Widget
   private let pages: [PageView]
   private let miniPlayer: MiniPlayerBar
-  private let libraryOverview: LibraryOverview
+  private let library: LibraryPage
+  private let book: BookPage
   private let banner: BannerBar
   private var addServer: AddServerDialog?
   private var subscription: Subscription?
@@ -34,11 +35,12 @@ public final class MainWindow {
 
     stack = adw_view_stack_new()
     gtk_widget_set_vexpand(stack, 1)
-    let libraryOverview = LibraryOverview(store: store)
-    pages = Page.allCases.map {
-      PageView(store: store, page: $0, content: $0 == .library ? libraryOverview.widget : nil)
-    }
-    self.libraryOverview = libraryOverview
+    let library = LibraryPage(store: store)
+    let book = BookPage(store: store)
+    let contents: [Page: Widget] = [.library: library.widget, .book: book.widget]
+    pages = Page.allCases.map { PageView(store: store, page: $0, content: contents[$0]) }
+    self.library = library
+    self.book = book
     for (page, view) in zip(Page.allCases, pages) {
       let stackPage = adw_view_stack_add_titled(stack.opaque, view.widget, page.rawValue, page.title)
       adw_view_stack_page_set_icon_name(stackPage, page.iconName)

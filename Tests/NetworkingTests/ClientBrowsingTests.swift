@@ -69,6 +69,21 @@ final class ClientBrowsingTests: ClientTestCase {
 
   /// Every sort, paged at the maximum to the end: every book exactly once,
   /// in the sort's order.
+  func testAllEntriesDrainsEveryOffsetPage() async throws {
+    let client = try await h.signedIn()
+    let whole = try await client.browse(libraryID: Self.big, limit: 500)
+    XCTAssertEqual(whole.entries.count, Self.syntheticCount / 10, "one folder per author")
+    let since = try await h.lastSeq()
+    let drained = try await client.allEntries(libraryID: Self.big, path: "", pageSize: 7)
+    XCTAssertEqual(drained, whole.entries)
+    let pages = try await h.requests(since: since).filter { $0.path == "/api/v1/libraries/\(Self.big)/fs" }
+    XCTAssertEqual(pages.count, (whole.entries.count + 6) / 7)
+    // A sub-folder by path, with the path's "/" encoded and surviving.
+    let series = try await client.allEntries(libraryID: Self.big, path: "Author 0003/Series 2", pageSize: 2)
+    XCTAssertEqual(series.map(\.name).sorted(), ["Book 1", "Book 2", "Book 3", "Book 4", "Book 5"])
+    XCTAssertTrue(series.allSatisfy { $0.isBook == true })
+  }
+
   func testBooksKeysetPagingEverySort() async throws {
     let client = try await h.signedIn()
     let expected = Set(

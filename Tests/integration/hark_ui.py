@@ -130,6 +130,15 @@ class HarkDriver:
         assert usable, f"{accessible.getRoleName()} {accessible.name!r} offers only {names}"
         action.doAction(names.index(usable[0]))
 
+    def click_at(self, accessible, window_id=None):
+        """A real pointer click on the middle of `accessible`, for widgets
+        GTK 4.8 gives no accessible action (list rows)."""
+        x, y, width, height = self.extents(accessible)
+        window = str(window_id or self.window_id)
+        subprocess.run(["xdotool", "mousemove", "--sync", "--window", window, str(x + width // 2),
+                        str(y + height // 2), "click", "1"], check=True)
+        time.sleep(0.1)
+
     def key(self, *combos, window_id=None):
         subprocess.run(["xdotool", "windowfocus", "--sync", str(window_id or self.window_id)], check=True)
         for combo in combos:

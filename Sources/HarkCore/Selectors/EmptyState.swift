@@ -35,7 +35,7 @@ public func selectEmptyState(_ s: AppState, page: Page) -> PageEmptyState? {
       description: "Connect to your AudioSilo server to browse and listen to your audiobooks.",
       actionLabel: "Connect to a Server", action: .connections(.addServerRequested))
   case .book:
-    // There is no book selection in the state yet, so this page is always empty.
+    guard s.library.book == nil else { return nil }
     return PageEmptyState(
       iconName: page.iconName, title: "No Book Selected",
       description: "Choose a book in your library to see its chapters, bookmarks and notes.",

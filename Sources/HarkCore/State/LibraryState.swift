@@ -1,6 +1,44 @@
-/// What the Library page has loaded for browsing. Servers and their
-/// libraries live in `ConnectionsState`; browsing state arrives with the
-/// Library page issue.
+/// A folder or a book inside one library of one server: how the Library
+/// and Book pages name what they show. A book's `path` is its book path
+/// (a folder or a single file), never one of its audio files.
+public struct LibraryPath: Hashable, Sendable {
+  public var serverID: String
+  public var libraryID: Int
+  /// "" is the library's root.
+  public var path: String
+
+  public init(serverID: String, libraryID: Int, path: String) {
+    self.serverID = serverID
+    self.libraryID = libraryID
+    self.path = path
+  }
+
+  /// The same library at another path.
+  public func at(_ path: String) -> LibraryPath {
+    LibraryPath(serverID: serverID, libraryID: libraryID, path: path)
+  }
+}
+
+/// What the Library and Book pages show and what has been loaded for them.
+/// Servers and their libraries live in `ConnectionsState`.
 public struct LibraryState: Equatable, Sendable {
+  /// The folder the Library page shows; nil shows the home overview.
+  public var folder: LibraryPath?
+  /// Every page of each folder visited, drained (so sorting, an A–Z jump
+  /// and a filter see the whole folder).
+  public var folders: [LibraryPath: Loadable<[FsEntry]>] = [:]
+  /// The book the Book page shows.
+  public var book: LibraryPath?
+  /// Each book opened, with its files and chapters.
+  public var books: [LibraryPath: Loadable<Book>] = [:]
+
   public init() {}
+
+  /// Drops everything loaded from one server (signed out, forgotten).
+  mutating func forget(serverID: String) {
+    if folder?.serverID == serverID { folder = nil }
+    if book?.serverID == serverID { book = nil }
+    folders = folders.filter { $0.key.serverID != serverID }
+    books = books.filter { $0.key.serverID != serverID }
+  }
 }

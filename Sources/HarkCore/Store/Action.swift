@@ -10,6 +10,7 @@ public enum Action: Equatable, Sendable {
   /// A timer started by an effect went off.
   case timer(TimerAction)
   case connections(ConnectionsAction)
+  case library(LibraryAction)
 }
 
 /// Events from the window.

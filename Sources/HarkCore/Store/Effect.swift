@@ -45,4 +45,8 @@ public enum Effect: Equatable, Sendable {
   /// Remember the private-file opt-in and, while no keyring answers, move
   /// the sign-ins between memory and the file.
   case keepSignInInFile(Bool)
+  /// Read every page of a folder (offset pages, drained).
+  case browseFolder(LibraryPath)
+  /// Read one book with its files and chapters.
+  case loadBook(LibraryPath)
 }

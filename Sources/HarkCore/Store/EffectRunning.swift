@@ -39,7 +39,8 @@ public final class EffectRunner: EffectRunning {
     case .cancelTimer(let id):
       timers.removeValue(forKey: id)?.timer.cancel()
     case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
-      .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile:
+      .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile,
+      .browseFolder, .loadBook:
       // Network, keyring and disk: the App's services run these.
       services(effect, dispatch)
     }

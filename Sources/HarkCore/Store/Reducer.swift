@@ -14,7 +14,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     }
     return []
   case .connections(let connectionsAction):
+    if case .signedOut(let serverID) = connectionsAction { state.library.forget(serverID: serverID) }
     return reduceConnections(&state.connections, connectionsAction)
+  case .library(let libraryAction):
+    return reduceLibrary(&state, libraryAction)
   }
 }
 

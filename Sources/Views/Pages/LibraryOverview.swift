@@ -5,8 +5,7 @@ import HarkCore
 
 /// The Library page once a server is connected: each server with its
 /// libraries, its state (offline, signed out) and a way to add another.
-/// Browsing a library arrives with the Library page issue; until then a
-/// library row is information, not a button.
+/// A library row opens that library's folders.
 @MainActor
 public final class LibraryOverview {
   public let widget: Widget
@@ -63,12 +62,12 @@ public final class LibraryOverview {
     let rows =
       section.status == .signedOut
       ? [row("Sign in again to see this server's libraries", icon: "system-lock-screen-symbolic")]
-      : rows(section.libraries)
+      : rows(section.libraries, serverID: section.id)
     for row in rows { adw_preferences_group_add(adwGroup, row) }
     return group
   }
 
-  private func rows(_ libraries: Loadable<[LibrarySummary]>) -> [Widget] {
+  private func rows(_ libraries: Loadable<[LibrarySummary]>, serverID: String) -> [Widget] {
     switch libraries {
     case .loading:
       let spinner = gtk_spinner_new()!
@@ -79,7 +78,14 @@ public final class LibraryOverview {
     case .loaded(let list) where list.isEmpty:
       return [row("This server has no libraries yet")]
     case .loaded(let list):
-      return list.map { row($0.name, icon: "folder-symbolic") }
+      return list.map { library in
+        let row = row(library.name, icon: "folder-symbolic", suffix: Make.icon("go-next-symbolic"))
+        gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
+        Signals.connect(row, "activated") { [weak self] in
+          self?.store.dispatch(.library(.libraryOpened(serverID: serverID, libraryID: library.id)))
+        }
+        return row
+      }
     }
   }
 

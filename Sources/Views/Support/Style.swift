@@ -10,6 +10,9 @@ public enum Style {
     /* A hairline of progress, not a second seek bar. */
     .mini-player-progress trough, .mini-player-progress progress { min-height: 3px; }
     .mini-player-progress trough { background-color: transparent; }
+    .hark-cover { border-radius: 12px; background-color: alpha(currentColor, 0.08); }
+    .hark-chapters { background: none; }
+    .hark-chapters > row.activatable:hover { background-color: alpha(currentColor, 0.04); border-radius: 6px; }
     .mini-player-cover { min-width: 40px; min-height: 40px; border-radius: 6px;
       background-color: alpha(currentColor, 0.08); }
     """

@@ -40,6 +40,10 @@ enum Make {
     return label
   }
 
+  static func icon(_ name: String) -> Widget {
+    gtk_image_new_from_icon_name(name)!
+  }
+
   static func iconButton(_ iconName: String, tooltip: String) -> Widget {
     let button = gtk_button_new_from_icon_name(iconName)!
     gtk_widget_set_tooltip_text(button, tooltip)

@@ -122,3 +122,24 @@ public struct BookPages: AsyncSequence, Sendable {
     }
   }
 }
+
+extension AudioSiloClient {
+  /// Every entry of a folder: offset pages of `pageSize` read until one has
+  /// no `next_offset` (or no entries). A server whose `next_offset` does not
+  /// move forward, or that pages past `limit` entries, is not followed
+  /// further: a hostile or broken server cannot keep Hark paging forever.
+  public func allEntries(libraryID: Int, path: String, pageSize: Int = 200, limit: Int = 100_000)
+    async throws(APIError) -> [FsEntry]
+  {
+    var entries: [FsEntry] = []
+    var offset = 0
+    while true {
+      let page = try await browse(libraryID: libraryID, path: path, offset: offset, limit: pageSize)
+      entries += page.entries
+      guard let next = page.nextOffset, next > offset, !page.entries.isEmpty, entries.count < limit else {
+        return entries
+      }
+      offset = next
+    }
+  }
+}

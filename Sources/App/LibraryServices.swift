@@ -1,0 +1,56 @@
+import HarkCore
+
+/// Runs the browsing effects: reads folders and books from the server the
+/// Library page points at, and reports back as actions. Every outcome also
+/// feeds that server's reachability, like any other call.
+@MainActor
+final class LibraryServices {
+  private let connections: ConnectionServices
+
+  init(connections: ConnectionServices) {
+    self.connections = connections
+  }
+
+  func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    switch effect {
+    case .browseFolder(let folder):
+      Task { await browse(folder, dispatch) }
+    case .loadBook(let book):
+      Task { await load(book, dispatch) }
+    default:
+      break
+    }
+  }
+
+  private func browse(_ folder: LibraryPath, _ dispatch: @MainActor (Action) -> Void) async {
+    guard let client = connections.signedInClient(folder.serverID) else {
+      dispatch(.library(.folderLoaded(folder, .failure(FailureMessage(Self.signedOut)))))
+      return
+    }
+    do throws(APIError) {
+      let entries = try await client.allEntries(libraryID: folder.libraryID, path: folder.path)
+      connections.record(nil, serverID: folder.serverID)
+      dispatch(.library(.folderLoaded(folder, .success(entries))))
+    } catch {
+      connections.record(error, serverID: folder.serverID)
+      dispatch(.library(.folderLoaded(folder, .failure(FailureMessage(error.userMessage)))))
+    }
+  }
+
+  private func load(_ book: LibraryPath, _ dispatch: @MainActor (Action) -> Void) async {
+    guard let client = connections.signedInClient(book.serverID) else {
+      dispatch(.library(.bookLoaded(book, .failure(FailureMessage(Self.signedOut)))))
+      return
+    }
+    do throws(APIError) {
+      let loaded = try await client.item(libraryID: book.libraryID, path: book.path)
+      connections.record(nil, serverID: book.serverID)
+      dispatch(.library(.bookLoaded(book, .success(loaded))))
+    } catch {
+      connections.record(error, serverID: book.serverID)
+      dispatch(.library(.bookLoaded(book, .failure(FailureMessage(error.userMessage)))))
+    }
+  }
+
+  private static let signedOut = "Hark is not signed in to this server. Reconnect to see its books."
+}

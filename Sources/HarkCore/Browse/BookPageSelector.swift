@@ -1,0 +1,96 @@
+import Foundation
+
+/// One line of the Book page's details ("Narrator", "Kate Reading").
+public struct BookFact: Equatable, Sendable {
+  public var label: String
+  public var value: String
+}
+
+/// One chapter in the Book page's list.
+public struct ChapterRow: Equatable, Sendable {
+  /// Unique and content-addressed (see `FolderRow.id`).
+  public var id: String { "\(number)\u{1F}\(title)\u{1F}\(duration)" }
+  /// 1-based, as listeners count.
+  public var number: Int
+  /// Tidied: "01_the_beginning.mp3" reads "01 the beginning".
+  public var title: String
+  /// "12m", or "" when the server does not know.
+  public var duration: String
+}
+
+/// The Book page for the book chosen in the Library.
+public struct BookPageView: Equatable, Sendable {
+  public enum Status: Equatable, Sendable {
+    case loading
+    case failed(String)
+    case loaded
+  }
+
+  public var target: LibraryPath
+  public var status: Status
+  public var title: String
+  /// "Author · Series #2"
+  public var subtitle: String
+  public var facts: [BookFact]
+  public var chapters: [ChapterRow]
+}
+
+public func selectBookPage(_ s: AppState) -> BookPageView? {
+  guard let target = s.library.book else { return nil }
+  let where_ = bookLocationText(s, target)
+  switch s.library.books[target] ?? .loading {
+  case .loading:
+    return BookPageView(
+      target: target, status: .loading, title: pathLeaf(target.path), subtitle: "", facts: [], chapters: [])
+  case .failed(let message):
+    return BookPageView(
+      target: target, status: .failed(message), title: pathLeaf(target.path), subtitle: "", facts: [], chapters: [])
+  case .loaded(let book):
+    let title = book.title.isEmpty ? pathLeaf(target.path) : book.title
+    return BookPageView(
+      target: target, status: .loaded, title: title,
+      subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
+      facts: bookFacts(book, location: where_), chapters: chapterRows(book.chapters))
+  }
+}
+
+/// "Server · Library · Folder": where this copy lives.
+private func bookLocationText(_ s: AppState, _ target: LibraryPath) -> String {
+  let server = s.connections.server(target.serverID)?.name ?? ""
+  var library = ""
+  if case .loaded(let libraries)? = s.connections.libraries[target.serverID] {
+    library = libraries.first { $0.id == target.libraryID }?.name ?? ""
+  }
+  return [server, library, parentPath(target.path)].filter { !$0.isEmpty }.joined(separator: " · ")
+}
+
+/// Only what the server knows: an unknown narrator or a zero size is left
+/// out rather than shown as blank or "0 B".
+func bookFacts(_ book: Book, location: String) -> [BookFact] {
+  var facts: [BookFact] = []
+  func add(_ label: String, _ value: String) {
+    if !value.trimmingCharacters(in: .whitespaces).isEmpty { facts.append(BookFact(label: label, value: value)) }
+  }
+  add("Author", book.author)
+  add("Narrator", book.narrator)
+  if !book.series.isEmpty {
+    add("Series", bookSubtitle(author: nil, series: book.series, seriesIndex: book.seriesIndex))
+  }
+  add("Length", formatDuration(book.duration))
+  let format = book.format.trimmingCharacters(in: CharacterSet(charactersIn: ".")).uppercased()
+  let codec = (book.codec ?? "").uppercased()
+  add("Format", [format, codec == format ? "" : codec].filter { !$0.isEmpty }.joined(separator: " · "))
+  if book.size > 0 { add("Size", formatBytes(book.size)) }
+  if book.files.count > 1 { add("Files", "\(book.files.count) audio files") }
+  add("Location", location)
+  return facts
+}
+
+func chapterRows(_ chapters: [Chapter]) -> [ChapterRow] {
+  chapters.enumerated().map { offset, chapter in
+    let length = chapter.end - chapter.start
+    return ChapterRow(
+      number: offset + 1, title: prettifyChapterTitle(chapter.title),
+      duration: length.isFinite && length > 0 ? formatDuration(length) : "")
+  }
+}

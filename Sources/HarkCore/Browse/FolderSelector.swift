@@ -1,0 +1,82 @@
+import Foundation
+
+/// One row of a folder: a sub-folder to open or a book.
+public struct FolderRow: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    case folder
+    case book
+  }
+
+  /// Changes whenever what the row shows changes, so a list view rebuilds
+  /// exactly the rows that did (see `ListSplice`).
+  public var id: String { "\(target.path)\u{1F}\(title)\u{1F}\(subtitle)" }
+  public var title: String
+  public var subtitle: String
+  public var kind: Kind
+  public var target: LibraryPath
+
+  public init(title: String, subtitle: String, kind: Kind, target: LibraryPath) {
+    self.title = title
+    self.subtitle = subtitle
+    self.kind = kind
+    self.target = target
+  }
+}
+
+/// One step of the path above a folder.
+public struct Breadcrumb: Equatable, Sendable {
+  public var title: String
+  public var target: LibraryPath
+}
+
+/// The Library page while browsing a folder.
+public struct FolderView: Equatable, Sendable {
+  public var location: LibraryPath
+  /// The library's name, then each folder down to this one.
+  public var crumbs: [Breadcrumb]
+  public var rows: Loadable<[FolderRow]>
+}
+
+public func selectFolderView(_ s: AppState) -> FolderView? {
+  guard let location = s.library.folder, let server = s.connections.server(location.serverID) else { return nil }
+  var libraryName = server.name
+  if case .loaded(let libraries)? = s.connections.libraries[location.serverID],
+    let library = libraries.first(where: { $0.id == location.libraryID })
+  {
+    libraryName = library.name
+  }
+  var crumbs = [Breadcrumb(title: libraryName, target: location.at(""))]
+  var walked: [String] = []
+  for segment in location.path.split(separator: "/") where !segment.isEmpty {
+    walked.append(String(segment))
+    crumbs.append(Breadcrumb(title: String(segment), target: location.at(walked.joined(separator: "/"))))
+  }
+  let rows: Loadable<[FolderRow]> =
+    switch s.library.folders[location] ?? .loading {
+    case .loading: .loading
+    case .failed(let message): .failed(message)
+    case .loaded(let entries): .loaded(folderRows(entries, in: location))
+    }
+  return FolderView(location: location, crumbs: crumbs, rows: rows)
+}
+
+/// Folders and books in natural order ("Book 2" before "Book 10"), by the
+/// name on disk, which is how listeners number their series. Loose files
+/// that are not audio are not shown.
+func folderRows(_ entries: [FsEntry], in location: LibraryPath) -> [FolderRow] {
+  entries
+    .filter { $0.isDir || $0.isAudio || $0.isBook == true }
+    .sorted { naturalCompare($0.name, $1.name) < 0 }
+    .map { entry in
+      let isBook = entry.isBook == true || (!entry.isDir && entry.isAudio)
+      guard isBook else {
+        return FolderRow(title: entry.name, subtitle: "", kind: .folder, target: location.at(entry.path))
+      }
+      let title = entry.title.flatMap { $0.isEmpty ? nil : $0 } ?? entry.name
+      let subtitle = [
+        bookSubtitle(author: entry.author, series: entry.series, seriesIndex: entry.seriesIndex),
+        formatDuration(entry.duration),
+      ].filter { !$0.isEmpty }.joined(separator: " · ")
+      return FolderRow(title: title, subtitle: subtitle, kind: .book, target: location.at(entry.path))
+    }
+}

@@ -1,0 +1,69 @@
+/// Browsing: which folder and book are shown and what is loaded. Loading
+/// is an effect; a folder or book already loaded is shown from memory.
+func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect] {
+  switch action {
+  case .libraryOpened(let serverID, let libraryID):
+    return openFolder(&state, LibraryPath(serverID: serverID, libraryID: libraryID, path: ""))
+
+  case .folderOpened(let folder):
+    return openFolder(&state, folder)
+
+  case .folderLoaded(let folder, let result):
+    // A server signed out of while the folder loaded: nothing to keep.
+    guard state.connections.server(folder.serverID) != nil else { return [] }
+    state.library.folders[folder] = Loadable(result)
+    return []
+
+  case .homeRequested:
+    state.library.folder = nil
+    return []
+
+  case .bookOpened(let book):
+    state.library.book = book
+    state.navigation.page = .book
+    return needsLoading(state.library.books[book]) ? loadBook(&state, book) : []
+
+  case .bookLoaded(let book, let result):
+    guard state.connections.server(book.serverID) != nil else { return [] }
+    state.library.books[book] = Loadable(result)
+    return []
+
+  case .retryRequested(let target):
+    if state.library.folder == target { return loadFolder(&state, target) }
+    if state.library.book == target { return loadBook(&state, target) }
+    return []
+  }
+}
+
+private func openFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effect] {
+  state.library.folder = folder
+  state.navigation.page = .library
+  return needsLoading(state.library.folders[folder]) ? loadFolder(&state, folder) : []
+}
+
+private func loadFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effect] {
+  state.library.folders[folder] = .loading
+  return [.browseFolder(folder)]
+}
+
+private func loadBook(_ state: inout AppState, _ book: LibraryPath) -> [Effect] {
+  state.library.books[book] = .loading
+  return [.loadBook(book)]
+}
+
+/// Never loaded, or failed last time (opening it again is a retry).
+private func needsLoading<Value>(_ loadable: Loadable<Value>?) -> Bool {
+  switch loadable {
+  case nil, .failed: true
+  case .loading, .loaded: false
+  }
+}
+
+extension Loadable {
+  init(_ result: Result<Value, FailureMessage>) {
+    switch result {
+    case .success(let value): self = .loaded(value)
+    case .failure(let failure): self = .failed(failure.text)
+    }
+  }
+}

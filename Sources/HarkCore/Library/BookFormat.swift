@@ -1,0 +1,120 @@
+import Foundation
+
+// Short labels for book lists and the player. Every function takes the raw
+// server value and never traps: durations and sizes come from file probing,
+// so NaN, negative and absurd values all occur and must render as something
+// (usually "").
+
+/// A book's length for lists: "12h 30m", "2h", "45m", "30s". Seconds are
+/// dropped once there is a minute. "" when the length is unknown (nil, ≤ 0 or
+/// not a number), so the UI can leave the slot empty.
+public func formatDuration(_ seconds: Double?) -> String {
+  guard let total = roundedSeconds(seconds) else { return "" }
+  let (hours, minutes, secs) = hoursMinutesSeconds(total)
+  if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
+  if minutes > 0 { return "\(minutes)m" }
+  return "\(secs)s"
+}
+
+/// A compact exact length for details: "1h33m", "8m52s", "45s". Seconds show
+/// only under an hour. "" when unknown, as `formatDuration`.
+public func formatDurationFull(_ seconds: Double?) -> String {
+  guard let total = roundedSeconds(seconds) else { return "" }
+  let (hours, minutes, secs) = hoursMinutesSeconds(total)
+  if hours > 0 { return "\(hours)h\(minutes)m" }
+  if minutes > 0 { return "\(minutes)m\(secs)s" }
+  return "\(secs)s"
+}
+
+/// Time left on a sleep timer or chapter: "1h 5m", "1h", "17m 54s", "45s".
+/// Unlike the durations above it is never empty: anything ≤ 0 or not a
+/// number is "0s", because a countdown that reached zero still shows.
+public func formatCountdown(_ seconds: Double) -> String {
+  let total = roundedSeconds(seconds) ?? 0
+  let (hours, minutes, secs) = hoursMinutesSeconds(total)
+  if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
+  if minutes > 0 { return "\(minutes)m \(secs)s" }
+  return "\(secs)s"
+}
+
+/// A file or download size: "512 B", "1.5 KB" ("1,5 KB" in German),
+/// "1.5 GB". Binary units (1024) named KB/MB/GB/TB, as the reference client
+/// shows them. One decimal below 100 of a unit, none from 100 up or for bytes;
+/// the number uses `locale`'s separators with grouping on ("1,023 B").
+/// "0 B" when the size is unknown or ≤ 0.
+public func formatBytes(_ bytes: Int64?, locale: Locale = .current) -> String {
+  guard let bytes, bytes > 0 else { return "0 B" }
+  let units = ["B", "KB", "MB", "GB", "TB"]
+  // Dividing rather than taking log₁₀₂₄ keeps exact powers (1 MiB) in the
+  // larger unit; the logarithm can land a hair below the integer.
+  var value = Double(bytes)
+  var unit = 0
+  while value >= 1024, unit < units.count - 1 {
+    value /= 1024
+    unit += 1
+  }
+  let formatter = NumberFormatter()
+  formatter.locale = locale
+  formatter.numberStyle = .decimal
+  formatter.usesGroupingSeparator = true
+  formatter.minimumFractionDigits = 0
+  formatter.maximumFractionDigits = value >= 100 || unit == 0 ? 0 : 1
+  // Half away from zero, as JavaScript's Intl does; the formatter's default
+  // would be half-even.
+  formatter.roundingMode = .halfUp
+  let number = formatter.string(from: NSNumber(value: value)) ?? String(value)
+  return "\(number) \(units[unit])"
+}
+
+/// Average bitrate in kilobits per second ("128kbps") from a size and a
+/// length. "" when either is unknown (nil, ≤ 0, not finite) or the result
+/// rounds to 0, so a bogus bitrate is never shown.
+public func formatBitrate(bytes: Int64?, seconds: Double?) -> String {
+  guard let bytes, bytes > 0, let seconds, seconds > 0, seconds.isFinite else { return "" }
+  let kbps = (Double(bytes) * 8 / seconds / 1000).rounded(.toNearestOrAwayFromZero)
+  guard kbps.isFinite, kbps >= 1 else { return "" }
+  return "\(Int(min(kbps, maxDisplayable)))kbps"
+}
+
+/// "Author · Series #2" under a book title. Each part appears only when it is
+/// non-empty; the series number only when it is non-zero ("Cradle", not
+/// "Cradle #0", for series the scanner could not number). Fractional numbers
+/// stay as they are ("#1.5" for a novella between books).
+public func bookSubtitle(author: String?, series: String?, seriesIndex: Double?) -> String {
+  var parts: [String] = []
+  if let author, !author.isEmpty { parts.append(author) }
+  if let series, !series.isEmpty {
+    if let index = seriesIndex, index != 0, index.isFinite {
+      parts.append("\(series) #\(formatSeriesIndex(index))")
+    } else {
+      parts.append(series)
+    }
+  }
+  return parts.joined(separator: " · ")
+}
+
+/// `bookSubtitle` for a book's own author and series.
+public func bookSubtitle(_ book: Book) -> String {
+  bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex)
+}
+
+/// Like JavaScript's number-to-text: 2 → "2", 1.5 → "1.5", never "2.0".
+private func formatSeriesIndex(_ index: Double) -> String {
+  if index == index.rounded(), abs(index) < 1e15 { return String(Int(index)) }
+  return String(index)
+}
+
+/// About 31,700 years: anything longer is bad data. Clamping keeps the
+/// conversion to `Int` from trapping.
+private let maxDisplayable = 1e12
+
+/// Whole seconds (rounded half up, as `Math.round` does for positive
+/// values), or nil when the value is unknown: nil, ≤ 0 or not finite.
+private func roundedSeconds(_ seconds: Double?) -> Int? {
+  guard let seconds, seconds > 0, seconds.isFinite else { return nil }
+  return Int(min(seconds, maxDisplayable).rounded(.toNearestOrAwayFromZero))
+}
+
+private func hoursMinutesSeconds(_ total: Int) -> (Int, Int, Int) {
+  (total / 3600, total / 60 % 60, total % 60)
+}

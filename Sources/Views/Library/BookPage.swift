@@ -1,0 +1,102 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// The Book page: the book's title and facts, then its chapters, in one
+/// scrolling, virtualized list (a book can have thousands of chapters).
+/// The details are the list's first row, so the page scrolls as one and
+/// still only builds the chapter rows that are on screen.
+@MainActor
+public final class BookPage {
+  public let widget: Widget
+  private let store: Store
+  private let details: BookDetails
+  private let failure: Widget
+  private var chapters: VirtualList!
+  private var chapterRows: [ChapterRow] = []
+  private var shown: BookPageView?
+  private var subscription: Subscription?
+
+  public init(store: Store) {
+    self.store = store
+    details = BookDetails()
+    let spinner = gtk_spinner_new()!
+    gtk_spinner_start(spinner.opaque)
+    gtk_widget_set_size_request(spinner, 32, 32)
+    gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+    failure = StatusPages.make(icon: "dialog-warning-symbolic", title: "Could Not Open This Book", button: "Try Again")
+    widget = gtk_stack_new()!
+    gtk_widget_set_vexpand(widget, 1)
+    gtk_stack_add_named(widget.opaque, spinner, "loading")
+    gtk_stack_add_named(widget.opaque, failure, "failed")
+
+    chapters = VirtualList(
+      accessibleLabel: "Chapters",
+      makeRow: { Make.box(GTK_ORIENTATION_VERTICAL) },
+      bind: { [weak self] slot, position in self?.bind(slot, position) },
+      activate: { _ in
+        // Starting playback at a chapter arrives with the player.
+      },
+      activatable: { $0 > 0 })
+    chapters.listView.addClasses("hark-chapters")
+    gtk_stack_add_named(widget.opaque, chapters.widget, "book")
+
+    Signals.connect(StatusPages.button(of: failure), "clicked") { [weak self] in
+      guard let self, let target = self.shown?.target else { return }
+      self.store.dispatch(.library(.retryRequested(target)))
+    }
+    subscription = store.subscribe(selectBookPage) { [weak self] in self?.render($0) }
+  }
+
+  private func render(_ view: BookPageView?) {
+    guard let view else { return }
+    let sameBook = shown?.target == view.target
+    shown = view
+    switch view.status {
+    case .loading:
+      gtk_stack_set_visible_child_name(widget.opaque, "loading")
+    case .failed(let message):
+      adw_status_page_set_description(failure.opaque, message)
+      gtk_stack_set_visible_child_name(widget.opaque, "failed")
+    case .loaded:
+      details.show(view)
+      chapterRows = view.chapters
+      chapters.update(["details"] + view.chapters.map(\.id))
+      if !sameBook { chapters.scrollToTop() }
+      gtk_stack_set_visible_child_name(widget.opaque, "book")
+    }
+  }
+
+  /// Row 0 holds the one details widget; every other slot a chapter row.
+  /// Slots are recycled, so each bind makes sure the slot holds the right kind.
+  private func bind(_ slot: Widget, _ position: Int) {
+    let child = gtk_widget_get_first_child(slot)
+    if position == 0 {
+      if child == details.widget { return }
+      if let child { gtk_box_remove(slot.cast(GtkBox.self), child) }
+      if let previous = gtk_widget_get_parent(details.widget) {
+        gtk_box_remove(previous.cast(GtkBox.self), details.widget)
+      }
+      gtk_box_append(slot.cast(GtkBox.self), details.widget)
+      gtk_widget_get_parent(slot)?.setAccessibleLabel("Book details")
+      return
+    }
+    let row: ListRow
+    if let child, child != details.widget {
+      row = ListRow(child)
+    } else {
+      if let child { gtk_box_remove(slot.cast(GtkBox.self), child) }
+      row = ListRow()
+      // In line with the details' boxed list above.
+      gtk_widget_set_margin_start(row.widget, 12)
+      gtk_widget_set_margin_end(row.widget, 12)
+      gtk_box_append(slot.cast(GtkBox.self), row.widget)
+    }
+    guard chapterRows.indices.contains(position - 1) else { return }
+    let chapter = chapterRows[position - 1]
+    row.show(
+      iconName: nil, title: "\(chapter.number). \(chapter.title)", subtitle: "", trailing: chapter.duration,
+      listItem: gtk_widget_get_parent(slot))
+  }
+}

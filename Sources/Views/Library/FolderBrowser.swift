@@ -1,0 +1,124 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// The Library page inside a library: breadcrumbs back up the path and the
+/// folder's sub-folders and books in one virtualized list, with loading,
+/// empty and error states.
+@MainActor
+final class FolderBrowser {
+  let widget: Widget
+  private let store: Store
+  private let crumbBar: Widget
+  private let content: Widget
+  private let failure: Widget
+  private var list: VirtualList!
+  private var rows: [FolderRow] = []
+  private var shown: FolderView?
+  private var subscription: Subscription?
+
+  init(store: Store) {
+    self.store = store
+    let back = Make.iconButton("go-previous-symbolic", tooltip: "Back")
+    // On a narrow window every crumb shrinks (ellipsized) rather than the
+    // path scrolling out of view: where you are always stays visible.
+    crumbBar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
+    gtk_widget_set_hexpand(crumbBar, 1)
+    let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, crumbBar)
+    bar.addClasses("toolbar")
+
+    let spinner = gtk_spinner_new()!
+    gtk_spinner_start(spinner.opaque)
+    gtk_widget_set_size_request(spinner, 32, 32)
+    let loading = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, spinner, Make.label("Loading…", classes: "dim-label"))
+    gtk_widget_set_valign(loading, GTK_ALIGN_CENTER)
+    failure = StatusPages.make(icon: "network-error-symbolic", title: "Could Not Open This Folder", button: "Try Again")
+    let empty = StatusPages.make(
+      icon: "folder-symbolic", title: "This Folder Is Empty", description: "Books added here on the server appear here.")
+    content = gtk_stack_new()!
+    gtk_stack_add_named(content.opaque, loading, "loading")
+    gtk_stack_add_named(content.opaque, failure, "failed")
+    gtk_stack_add_named(content.opaque, empty, "empty")
+    widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, bar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), content)
+
+    list = VirtualList(
+      accessibleLabel: "Folder contents",
+      makeRow: { ListRow().widget },
+      bind: { [weak self] widget, position in self?.bind(widget, position) },
+      activate: { [weak self] position in self?.open(position) })
+    list.listView.addClasses("navigation-sidebar")
+    gtk_stack_add_named(content.opaque, list.widget, "list")
+
+    Signals.connect(back, "clicked") { [weak self] in self?.goUp() }
+    Signals.connect(StatusPages.button(of: failure), "clicked") { [weak self] in
+      guard let self, let location = self.shown?.location else { return }
+      self.store.dispatch(.library(.retryRequested(location)))
+    }
+    subscription = store.subscribe(selectFolderView) { [weak self] in self?.render($0) }
+  }
+
+  private func render(_ view: FolderView?) {
+    guard let view else { return }
+    if view.crumbs != shown?.crumbs { renderCrumbs(view.crumbs) }
+    shown = view
+    switch view.rows {
+    case .loading:
+      gtk_stack_set_visible_child_name(content.opaque, "loading")
+    case .failed(let message):
+      adw_status_page_set_description(failure.opaque, message)
+      gtk_stack_set_visible_child_name(content.opaque, "failed")
+    case .loaded(let loaded):
+      rows = loaded
+      list.update(loaded.map(\.id))
+      gtk_stack_set_visible_child_name(content.opaque, loaded.isEmpty ? "empty" : "list")
+    }
+  }
+
+  private func renderCrumbs(_ crumbs: [Breadcrumb]) {
+    while let child = gtk_widget_get_first_child(crumbBar) { gtk_box_remove(crumbBar.cast(GtkBox.self), child) }
+    for (index, crumb) in crumbs.enumerated() {
+      if index > 0 { gtk_box_append(crumbBar.cast(GtkBox.self), Make.label("/", classes: "dim-label")) }
+      if index == crumbs.count - 1 {
+        let current = Make.label(crumb.title, classes: "heading")
+        gtk_label_set_ellipsize(current.opaque, PANGO_ELLIPSIZE_END)
+        gtk_widget_set_margin_start(current, 6)
+        gtk_box_append(crumbBar.cast(GtkBox.self), current)
+      } else {
+        let label = Make.label(crumb.title)
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+        let button = gtk_button_new()!
+        gtk_button_set_child(button.cast(GtkButton.self), label)
+        button.setAccessibleLabel(crumb.title)
+        gtk_widget_set_tooltip_text(button, crumb.title)
+        button.addClasses("flat")
+        let target = crumb.target
+        Signals.connect(button, "clicked") { [weak self] in self?.store.dispatch(.library(.folderOpened(target))) }
+        gtk_box_append(crumbBar.cast(GtkBox.self), button)
+      }
+    }
+  }
+
+  private func bind(_ widget: Widget, _ position: Int) {
+    guard rows.indices.contains(position) else { return }
+    let row = rows[position]
+    ListRow(widget).show(
+      iconName: row.kind == .folder ? "folder-symbolic" : "accessories-dictionary-symbolic",
+      title: row.title, subtitle: row.subtitle, opens: row.kind == .folder)
+  }
+
+  private func open(_ position: Int) {
+    guard rows.indices.contains(position) else { return }
+    let row = rows[position]
+    store.dispatch(.library(row.kind == .folder ? .folderOpened(row.target) : .bookOpened(row.target)))
+  }
+
+  /// Up one folder; from a library's root, back to the overview.
+  private func goUp() {
+    guard let crumbs = shown?.crumbs, crumbs.count > 1 else {
+      store.dispatch(.library(.homeRequested))
+      return
+    }
+    store.dispatch(.library(.folderOpened(crumbs[crumbs.count - 2].target)))
+  }
+}

@@ -1,0 +1,25 @@
+import CAdw
+import CGtk
+
+/// `AdwStatusPage`s for empty and error states, optionally with one button.
+@MainActor
+enum StatusPages {
+  static func make(icon: String, title: String, description: String? = nil, button: String? = nil) -> Widget {
+    let page = adw_status_page_new()!
+    adw_status_page_set_icon_name(page.opaque, icon)
+    adw_status_page_set_title(page.opaque, title)
+    if let description { adw_status_page_set_description(page.opaque, description) }
+    if let button {
+      let action = gtk_button_new_with_label(button)!
+      action.addClasses("pill")
+      gtk_widget_set_halign(action, GTK_ALIGN_CENTER)
+      adw_status_page_set_child(page.opaque, action)
+    }
+    return page
+  }
+
+  /// The button `make` put on `page`.
+  static func button(of page: Widget) -> Widget {
+    adw_status_page_get_child(page.opaque)!
+  }
+}

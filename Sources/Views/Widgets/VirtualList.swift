@@ -1,0 +1,83 @@
+import CAdw
+import CGtk
+import HarkCore
+import GObjectKit
+
+/// A `GtkListView` that only builds rows for what is on screen, so a folder
+/// of 10,000 entries or a book of 5,000 chapters costs a screenful of
+/// widgets.
+///
+/// The model is a `GtkStringList` of row ids; the rows' data stays in Swift
+/// and `bind` fills a recycled row widget for a position. Ids are expected
+/// to change when a row's content does (callers fold the content into the
+/// id), so `update` can splice only the changed middle of the list: GTK
+/// keeps the rows before and after it, their scroll position and focus.
+@MainActor
+final class VirtualList {
+  /// The scrolled window to put on screen.
+  let widget: Widget
+  let listView: Widget
+  private let model: ObjectRef
+  private var ids: [String] = []
+
+  /// - Parameters:
+  ///   - makeRow: builds an empty row; called once per visible slot.
+  ///   - bind: fills `row` for the item at `position`.
+  ///   - activate: a row was clicked or activated with the keyboard.
+  ///   - activatable: whether the row at a position can be activated (a
+  ///     header row cannot); all can by default.
+  init(
+    accessibleLabel: String,
+    makeRow: @escaping @MainActor () -> Widget,
+    bind: @escaping @MainActor (Widget, Int) -> Void,
+    activate: @escaping @MainActor (Int) -> Void,
+    activatable: @escaping @MainActor (Int) -> Bool = { _ in true }
+  ) {
+    model = ObjectRef(taking: gtk_string_list_new(nil)!)
+    let factory = gtk_signal_list_item_factory_new()!
+    Signals.connect(factory, "setup") { (item: UnsafeMutableRawPointer?) in
+      guard let item else { return }
+      gtk_list_item_set_child(OpaquePointer(item), makeRow())
+    }
+    Signals.connect(factory, "bind") { (item: UnsafeMutableRawPointer?) in
+      guard let item, let row = gtk_list_item_get_child(OpaquePointer(item)) else { return }
+      let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+      gtk_list_item_set_activatable(OpaquePointer(item), activatable(position) ? 1 : 0)
+      bind(row, position)
+    }
+    // The selection model only hands the model over; nothing is selected.
+    g_object_ref(model.object)
+    let selection = gtk_no_selection_new(OpaquePointer(model.object))
+    listView = gtk_list_view_new(selection, factory)!
+    gtk_list_view_set_single_click_activate(OpaquePointer(listView), 1)
+    listView.setAccessibleLabel(accessibleLabel)
+    Signals.connect(listView, "activate") { (position: UInt32) in activate(Int(position)) }
+    widget = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(OpaquePointer(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    // Clamped to a readable width on wide windows, like a preferences page.
+    let clamp = adw_clamp_scrollable_new()!
+    adw_clamp_scrollable_set_maximum_size(OpaquePointer(clamp), 800)
+    adw_clamp_scrollable_set_child(OpaquePointer(clamp), listView)
+    gtk_scrolled_window_set_child(OpaquePointer(widget), clamp)
+    gtk_widget_set_vexpand(widget, 1)
+  }
+
+  func scrollToTop() {
+    let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))
+    gtk_adjustment_set_value(adjustment, 0)
+  }
+
+  /// Shows `newIDs`, replacing only the stretch between the unchanged
+  /// prefix and suffix.
+  func update(_ newIDs: [String]) {
+    let change = ListSplice(from: ids, to: newIDs)
+    ids = newIDs
+    guard change.removed > 0 || !change.inserted.isEmpty else { return }
+    let strings = change.inserted.map { strdup($0) } + [nil]
+    defer { strings.forEach { free($0) } }
+    strings.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { buffer in
+      gtk_string_list_splice(
+        OpaquePointer(model.object), UInt32(change.position), UInt32(change.removed), buffer.baseAddress)
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HarkCore
+import XCTest
+
+/// Browsing through the real reducer: what is loaded, when, and what is
+/// kept in memory.
+final class LibraryReducerTests: XCTestCase {
+  private let home = ServerConnection(
+    serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com")!, username: "ada")
+  private lazy var root = LibraryPath(serverID: "a", libraryID: 1, path: "")
+  private lazy var series = root.at("Will Wight/Cradle")
+
+  private func signedIn() -> AppState {
+    var state = AppState()
+    state.connections.servers = [home]
+    state.connections.libraries["a"] = .loaded([LibrarySummary(id: 1, name: "Audiobooks")])
+    return state
+  }
+
+  func testOpeningALibraryLoadsItsRootOnce() {
+    var state = signedIn()
+    state.navigation.page = .player
+    XCTAssertEqual(reduce(&state, .library(.libraryOpened(serverID: "a", libraryID: 1))), [.browseFolder(root)])
+    XCTAssertEqual(state.library.folder, root)
+    XCTAssertEqual(state.library.folders[root], .loading)
+    XCTAssertEqual(state.navigation.page, .library)
+    let entries = [FsEntry(name: "Will Wight", path: "Will Wight", isDir: true)]
+    XCTAssertEqual(reduce(&state, .library(.folderLoaded(root, .success(entries)))), [])
+    XCTAssertEqual(state.library.folders[root], .loaded(entries))
+    // Back home and in again: shown from memory, no second request.
+    XCTAssertEqual(reduce(&state, .library(.homeRequested)), [])
+    XCTAssertNil(state.library.folder)
+    XCTAssertEqual(reduce(&state, .library(.libraryOpened(serverID: "a", libraryID: 1))), [])
+    XCTAssertEqual(state.library.folder, root)
+  }
+
+  func testAFailedFolderIsRetriedWhenOpenedAgainOrOnTryAgain() {
+    var state = signedIn()
+    _ = reduce(&state, .library(.folderOpened(series)))
+    _ = reduce(&state, .library(.folderLoaded(series, .failure(FailureMessage("Home is offline.")))))
+    XCTAssertEqual(state.library.folders[series], .failed("Home is offline."))
+    XCTAssertEqual(reduce(&state, .library(.retryRequested(series))), [.browseFolder(series)])
+    XCTAssertEqual(state.library.folders[series], .loading)
+    _ = reduce(&state, .library(.folderLoaded(series, .failure(FailureMessage("again")))))
+    _ = reduce(&state, .library(.homeRequested))
+    XCTAssertEqual(reduce(&state, .library(.folderOpened(series))), [.browseFolder(series)])
+    XCTAssertEqual(reduce(&state, .library(.retryRequested(root))), [], "not on screen: nothing to retry")
+  }
+
+  func testOpeningABookShowsTheBookPageAndLoadsIt() {
+    var state = signedIn()
+    let book = series.at("Will Wight/Cradle/Book 2")
+    XCTAssertEqual(reduce(&state, .library(.bookOpened(book))), [.loadBook(book)])
+    XCTAssertEqual(state.navigation.page, .book)
+    XCTAssertEqual(state.library.book, book)
+    XCTAssertNil(selectEmptyState(state, page: .book))
+    let loaded = Book(libraryID: 1, relPath: book.path, title: "Soulsmith")
+    _ = reduce(&state, .library(.bookLoaded(book, .success(loaded))))
+    XCTAssertEqual(state.library.books[book], .loaded(loaded))
+    _ = reduce(&state, .ui(.pageSelected(.library)))
+    XCTAssertEqual(reduce(&state, .library(.bookOpened(book))), [], "already loaded")
+  }
+
+  func testSigningOutForgetsWhatWasLoadedFromThatServer() {
+    var state = signedIn()
+    let book = root.at("Book")
+    _ = reduce(&state, .library(.folderOpened(series)))
+    _ = reduce(&state, .library(.bookOpened(book)))
+    _ = reduce(&state, .connections(.signedOut(serverID: "a")))
+    XCTAssertNil(state.library.folder)
+    XCTAssertNil(state.library.book)
+    XCTAssertTrue(state.library.folders.isEmpty && state.library.books.isEmpty)
+    // A late answer for a server signed out of is dropped.
+    _ = reduce(&state, .library(.folderLoaded(series, .success([]))))
+    XCTAssertTrue(state.library.folders.isEmpty)
+  }
+}

@@ -1,0 +1,73 @@
+"""Browsing a library and opening a book through the real window, against
+the repository's test server and its sample library."""
+import pyatspi
+
+from test_sign_in import sign_in_with_invite
+
+
+def list_items(hark, list_name):
+    """The on-screen rows of the virtualized list called `list_name`, by name."""
+    lists = [a for a in hark.find_all("list", list_name) if hark.on_screen(a)]
+    assert lists, f"no on-screen list {list_name!r}"
+    # Its own rows only: the Book page's first row holds a list of its own.
+    rows = [lists[0].getChildAtIndex(i) for i in range(lists[0].childCount)]
+    return {row.name: row for row in rows if row is not None and row.getRoleName() == "list item" and row.name}
+
+
+def open_row(hark, list_name, starts_with, timeout=15):
+    found = []
+
+    def look():
+        found[:] = [row for name, row in list_items(hark, list_name).items() if name.startswith(starts_with)]
+        return bool(found)
+
+    hark.wait_until(look, timeout=timeout)
+    hark.click_at(found[0])
+
+
+def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
+    hark.wait_until(lambda: "Rosalind Achterberg" in list_items(hark, "Folder contents"), timeout=15)
+    names = list(list_items(hark, "Folder contents"))
+    assert names.index("Beatrix Fenwick") < names.index("Rosalind Achterberg") < names.index("Theodore Quill")
+    hark.screenshot("library-folder")
+
+    open_row(hark, "Folder contents", "Rosalind Achterberg")
+    open_row(hark, "Folder contents", "The Tidewater Chronicles")
+    hark.wait_until(lambda: len(list_items(hark, "Folder contents")) == 3, timeout=15)
+    # Natural order: Book 2 before Book 10.
+    titles = list(list_items(hark, "Folder contents"))
+    assert [t.split(",")[0] for t in titles] == ["The Salt Road", "The Drowned Bell", "The Last Tide"], titles
+    hark.find("push button", "Rosalind Achterberg")  # a breadcrumb back up
+    hark.screenshot("library-series")
+    hark.resize(360, 720)
+    hark.screenshot("library-series-phone")
+    hark.resize(960, 720)
+
+    open_row(hark, "Folder contents", "The Drowned Bell")
+    assert hark.selected_page() == "Book"
+    hark.find("label", "The Drowned Bell", timeout=15)
+    hark.find("label", "Narrator")
+    hark.screenshot("book-page")
+    hark.resize(360, 720)
+    hark.screenshot("book-page-phone")
+
+    # The breadcrumb takes the Library back up a level.
+    hark.key("alt+1")
+    hark.click(hark.find("push button", "Rosalind Achterberg"))
+    hark.wait_until(lambda: "The Tidewater Chronicles" in list_items(hark, "Folder contents"), timeout=10)
+
+
+def test_a_book_with_chapters_lists_them(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
+    open_row(hark, "Folder contents", "Theodore Quill")
+    open_row(hark, "Folder contents", "A Clockwork Orchard")
+    hark.find("label", "A Clockwork Orchard", timeout=15)
+    # The details are the list's first row; the chapters follow, numbered.
+    expected = ["Book details", "1. The Brass Seed, 18s", "2. Winding the Trees, 22s", "3. A Frost in the Gears, 16s",
+                "4. The Apple That Ticked, 25s", "5. Harvest, 19s"]
+    if not hark.wait_until(lambda: list(list_items(hark, "Chapters")) == expected, timeout=10, fail=False):
+        raise AssertionError(f"chapters listed: {list(list_items(hark, 'Chapters'))}")
+    hark.screenshot("book-chapters")
