@@ -50,6 +50,10 @@ def parse_args(argv):
     p.add_argument("--tls-cert")
     p.add_argument("--tls-key")
     p.add_argument("--synthetic-books", type=int, default=0, metavar="N")
+    p.add_argument("--wide-folder", type=int, default=0, metavar="N",
+                   help="Big Library gets a folder of N books side by side")
+    p.add_argument("--long-book-chapters", type=int, default=0, metavar="N",
+                   help="Big Library gets a book with N chapters")
     p.add_argument("--name", default="Hark Test Server")
     p.add_argument("--server-id", default="test-server-1")
     p.add_argument("--rate", type=float, default=20.0, help="requests/s per client IP")
@@ -73,8 +77,9 @@ def build_app(args):
     catalog = Catalog(media.DIRECT_PLAYABLE - not_direct)
     for i, path in enumerate(args.library):
         catalog.add_folder_library("Audiobooks" if i == 0 else f"Audiobooks {i + 1}", path)
-    if args.synthetic_books > 0:
-        catalog.add_synthetic_library("Big Library", args.synthetic_books)
+    if args.synthetic_books > 0 or args.wide_folder > 0 or args.long_book_chapters > 0:
+        catalog.add_synthetic_library("Big Library", args.synthetic_books, args.wide_folder,
+                                      args.long_book_chapters)
     return App(catalog=catalog,
                accounts=Accounts(args.name, args.server_id, demo_enabled=not args.no_demo),
                listening=Listening(), limiter=RateLimiter(args.rate, args.burst),

@@ -54,8 +54,19 @@ def keyring(accessibility_bus, tmp_path_factory):
 
 
 @pytest.fixture
-def audiosilo(tmp_path):
+def audiosilo():
     """The repository's AudioSilo test server over the sample library."""
+    yield from _run_server()
+
+
+@pytest.fixture
+def audiosilo_stress():
+    """The test server with a 10,000-book folder and a 5,000-chapter book
+    in "Big Library", at its default rate limit."""
+    yield from _run_server("--wide-folder", "10000", "--long-book-chapters", "5000")
+
+
+def _run_server(*extra):
     import json
     import urllib.request
 
@@ -64,7 +75,7 @@ def audiosilo(tmp_path):
         check=True).stdout.strip().splitlines()[-1]
     server = subprocess.Popen(
         ["/usr/bin/python3", os.path.join(REPO, "Tests", "Server", "audiosilo_test_server.py"),
-         "--library", library], stdout=subprocess.PIPE, text=True)
+         "--library", library, *extra], stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     assert line.startswith("LISTENING"), line
     fields = dict(part.split("=", 1) for part in line.split()[1:])

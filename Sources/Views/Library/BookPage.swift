@@ -16,6 +16,8 @@ public final class BookPage {
   private var chapters: VirtualList!
   private var chapterRows: [ChapterRow] = []
   private var shown: BookPageView?
+  /// The book whose chapters the list holds.
+  private var listed: LibraryPath?
   private var subscription: Subscription?
 
   public init(store: Store) {
@@ -51,7 +53,6 @@ public final class BookPage {
 
   private func render(_ view: BookPageView?) {
     guard let view else { return }
-    let sameBook = shown?.target == view.target
     shown = view
     switch view.status {
     case .loading:
@@ -62,6 +63,9 @@ public final class BookPage {
     case .loaded:
       details.show(view)
       chapterRows = view.chapters
+      let sameBook = listed == view.target
+      listed = view.target
+      if !sameBook { chapters.update([]) }
       chapters.update(["details"] + view.chapters.map(\.id))
       if !sameBook { chapters.scrollToTop() }
       gtk_stack_set_visible_child_name(widget.opaque, "book")

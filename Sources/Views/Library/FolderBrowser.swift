@@ -16,6 +16,8 @@ final class FolderBrowser {
   private var list: VirtualList!
   private var rows: [FolderRow] = []
   private var shown: FolderView?
+  /// The folder whose rows the list holds.
+  private var listed: LibraryPath?
   private var subscription: Subscription?
 
   init(store: Store) {
@@ -70,7 +72,13 @@ final class FolderBrowser {
       gtk_stack_set_visible_child_name(content.opaque, "failed")
     case .loaded(let loaded):
       rows = loaded
+      // Another folder starts afresh at its top; GTK would otherwise keep
+      // its scroll anchor near where the old folder's clicked row was.
+      let sameFolder = listed == view.location
+      listed = view.location
+      if !sameFolder { list.update([]) }
       list.update(loaded.map(\.id))
+      if !sameFolder { list.scrollToTop() }
       gtk_stack_set_visible_child_name(content.opaque, loaded.isEmpty ? "empty" : "list")
     }
   }

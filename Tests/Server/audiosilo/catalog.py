@@ -484,6 +484,29 @@ def add_synthetic_books(lib, count):
                      files=files, added_at=base + datetime.timedelta(minutes=i // 3)))
 
 
+def add_stress_books(lib, wide_folder, long_book_chapters):
+    """Shapes that break naive clients: "Wide Shelf" holds `wide_folder`
+    single-file books side by side (titles include right-to-left text and
+    emoji), and "Long Chapters/The Endless Saga.m4b" has
+    `long_book_chapters` one-minute chapters."""
+    base = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
+    odd_titles = ["كتاب الرمال", "📚 The Emoji Almanac 🐉", "שירי הים", "Zero ⏱"]
+    for i in range(wide_folder):
+        rel = f"Wide Shelf/Book {i + 1:05d}.m4b"
+        title = odd_titles[i % len(odd_titles)] if i % 97 == 0 else f"Shelf Book {i + 1}"
+        duration = 0 if i % 101 == 0 else 1800 + i % 3600  # some unknown durations
+        lib.add(Book(lib, rel, is_folder=False, title=title, author=f"Writer {i % 50:02d}",
+                     files=[BookFile(rel, duration, duration * 8000)],
+                     added_at=base + datetime.timedelta(seconds=i)))
+    if long_book_chapters > 0:
+        rel = "Long Chapters/The Endless Saga.m4b"
+        chapters = [(f"Chapter {i + 1}", i * 60.0, (i + 1) * 60.0) for i in range(long_book_chapters)]
+        duration = long_book_chapters * 60.0
+        lib.add(Book(lib, rel, is_folder=False, title="The Endless Saga", author="Ada Long",
+                     files=[BookFile(rel, duration, int(duration * 8000))], chapters=chapters,
+                     added_at=base))
+
+
 # --- the catalog --------------------------------------------------------------
 
 class Catalog:
@@ -510,11 +533,12 @@ class Catalog:
             scan_library(lib)
         return lib
 
-    def add_synthetic_library(self, name, count):
+    def add_synthetic_library(self, name, count, wide_folder=0, long_book_chapters=0):
         lib = Library(self, len(self.libraries) + 1, name, "/synthetic/big-library",
                       virtual=True, default_view="books", sort_order=len(self.libraries))
         self.libraries[lib.id] = lib
         add_synthetic_books(lib, count)
+        add_stress_books(lib, wide_folder, long_book_chapters)
         return lib
 
     def library(self, raw_id):
