@@ -174,6 +174,11 @@ final class ConnectionServices {
       noteReachable(serverID, true)
       let summaries = libraries.map { LibrarySummary(id: $0.id, name: $0.name) }
       dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
+      // What the server offers can change between runs (metadata switched
+      // on, an upgrade): read it on every (re)connect.
+      if let info = try? await client.serverInfo() {
+        dispatch(.connections(.capabilitiesLoaded(serverID: serverID, info.capabilities)))
+      }
       // Libraries load after sign-in, at start and on every offline→online
       // edge: the moment to send positions saved while away, then refresh
       // the mirror from the server.
@@ -248,6 +253,9 @@ final class ConnectionServices {
       note(error, serverID)
     }
   }
+
+  /// The durable mirror and offline queue, for the other services.
+  var progressSyncer: ProgressSyncer? { syncer }
 
   /// The signed-in client of a server, for the other services.
   func signedInClient(_ serverID: String) -> AudioSiloClient? { clients[serverID] }

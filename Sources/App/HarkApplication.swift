@@ -52,12 +52,14 @@ final class HarkApplication {
       transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secrets: secrets,
       serverList: ServerListFile(), deviceName: DeviceName.current())
     let library = LibraryServices(connections: connections)
+    let bookExtras = BookExtrasServices(connections: connections)
     let effects = EffectRunner(
       clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },
       services: { effect, dispatch in
         if case .keepSignInInFile(let on) = effect { settings.keepsSignInInFile = on }
         connections.run(effect, dispatch: dispatch)
         library.run(effect, dispatch: dispatch)
+        bookExtras.run(effect, dispatch: dispatch)
       })
     let store = Store(effects: effects)
     storeRef = store

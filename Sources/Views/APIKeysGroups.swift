@@ -68,6 +68,8 @@ final class APIKeysGroups {
 
   private static func row(_ title: String, subtitle: String? = nil) -> Widget {
     let row = adw_action_row_new()!
+    // Server-given text, not markup: a name with “&” must show as written.
+    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), 0)
     adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), title)
     if let subtitle { adw_action_row_set_subtitle(row.cast(AdwActionRow.self), subtitle) }
     return row

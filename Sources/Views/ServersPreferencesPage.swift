@@ -57,6 +57,8 @@ final class ServersPreferencesPage {
 
   private func makeRow(_ section: ServerSection) -> Widget {
     let row = adw_action_row_new()!
+    // Server-given text, not markup: a name with “&” must show as written.
+    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), 0)
     adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), section.title)
     let state = section.status == .signedOut ? " · signed out" : section.status == .offline ? " · offline" : ""
     adw_action_row_set_subtitle(row.cast(AdwActionRow.self), section.subtitle + state)

@@ -23,3 +23,22 @@ final class FormatClockTests: XCTestCase {
     }
   }
 }
+
+final class ParseClockTests: XCTestCase {
+  func testReadsWhatFormatClockWrites() {
+    for seconds in [0.0, 5, 65, 125, 3600, 3723, 45030] {
+      XCTAssertEqual(parseClock(formatClock(seconds)), seconds)
+    }
+  }
+
+  func testAcceptsSecondsAloneAndSpaces() {
+    XCTAssertEqual(parseClock(" 42 "), 42)
+    XCTAssertEqual(parseClock("90"), 90)
+  }
+
+  func testRefusesWhatIsNotATime() {
+    for text in ["", ":", "1:", ":30", "1:60", "1:2:60", "1:2:3:4", "-5", "1.5", "a:bc", "١:٠٠", "9999999999"] {
+      XCTAssertNil(parseClock(text), text)
+    }
+  }
+}

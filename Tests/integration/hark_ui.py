@@ -139,6 +139,13 @@ class HarkDriver:
                         str(y + height // 2), "click", "1"], check=True)
         time.sleep(0.1)
 
+    def scroll(self, clicks, x=480, y=360):
+        """Turns the mouse wheel over a point of the window (negative: up)."""
+        button = "5" if clicks > 0 else "4"
+        subprocess.run(["xdotool", "mousemove", "--sync", "--window", str(self.window_id), str(x), str(y),
+                        "click", "--repeat", str(abs(clicks)), "--delay", "30", button], check=True)
+        time.sleep(0.3)
+
     def key(self, *combos, window_id=None):
         subprocess.run(["xdotool", "windowfocus", "--sync", str(window_id or self.window_id)], check=True)
         for combo in combos:

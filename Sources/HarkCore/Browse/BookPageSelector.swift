@@ -8,14 +8,21 @@ public struct BookFact: Equatable, Sendable {
 
 /// One chapter in the Book page's list.
 public struct ChapterRow: Equatable, Sendable {
+  public enum Status: Equatable, Sendable {
+    case listened
+    case current
+    case ahead
+  }
+
   /// Unique and content-addressed (see `FolderRow.id`).
-  public var id: String { "\(number)\u{1F}\(title)\u{1F}\(duration)" }
+  public var id: String { "\(number)\u{1F}\(title)\u{1F}\(duration)\u{1F}\(status)" }
   /// 1-based, as listeners count.
   public var number: Int
   /// Tidied: "01_the_beginning.mp3" reads "01 the beginning".
   public var title: String
   /// "12m", or "" when the server does not know.
   public var duration: String
+  public var status: Status = .ahead
 }
 
 /// The Book page for the book chosen in the Library.
@@ -33,24 +40,41 @@ public struct BookPageView: Equatable, Sendable {
   public var subtitle: String
   public var facts: [BookFact]
   public var chapters: [ChapterRow]
+  /// The listener's place, bookmarks, notes, history and metadata.
+  public var extras: BookExtrasView?
 }
 
 public func selectBookPage(_ s: AppState) -> BookPageView? {
+  selectBookPage(s, now: Date())
+}
+
+/// `now` words relative times ("2 days ago"); tests pin it.
+public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
   guard let target = s.library.book else { return nil }
   let where_ = bookLocationText(s, target)
   switch s.library.books[target] ?? .loading {
   case .loading:
     return BookPageView(
-      target: target, status: .loading, title: pathLeaf(target.path), subtitle: "", facts: [], chapters: [])
+      target: target, status: .loading, title: pathLeaf(target.path), subtitle: "", facts: [], chapters: [],
+      extras: nil)
   case .failed(let message):
     return BookPageView(
-      target: target, status: .failed(message), title: pathLeaf(target.path), subtitle: "", facts: [], chapters: [])
+      target: target, status: .failed(message), title: pathLeaf(target.path), subtitle: "", facts: [],
+      chapters: [], extras: nil)
   case .loaded(let book):
     let title = book.title.isEmpty ? pathLeaf(target.path) : book.title
+    let extras = bookExtrasView(s, target, book, now: now)
+    var chapters = chapterRows(book.chapters)
+    for index in chapters.indices {
+      chapters[index].status =
+        if extras.isFinished { .listened } else if let current = extras.currentChapter {
+          index < current ? .listened : index == current ? .current : .ahead
+        } else { .ahead }
+    }
     return BookPageView(
       target: target, status: .loaded, title: title,
       subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
-      facts: bookFacts(book, location: where_), chapters: chapterRows(book.chapters))
+      facts: bookFacts(book, location: where_), chapters: chapters, extras: extras)
   }
 }
 

@@ -13,4 +13,24 @@ public enum LibraryAction: Equatable, Sendable {
   case bookLoaded(LibraryPath, Result<Book, FailureMessage>)
   /// "Try Again" on a folder or book that failed to load.
   case retryRequested(LibraryPath)
+
+  // The listener's own state for a book (see `BookExtras`).
+  case resumeLoaded(LibraryPath, ResumeLookup)
+  case bookmarksLoaded(LibraryPath, Result<[Bookmark], FailureMessage>)
+  case notesLoaded(LibraryPath, Result<[Note], FailureMessage>)
+  case historyLoaded(LibraryPath, Result<[HistoryEntry], FailureMessage>)
+  /// Nil: no metadata to show (unmatched, 502, or not offered).
+  case metaLoaded(LibraryPath, BookMeta?)
+  case favouritesLoaded(serverID: String, Result<[Favourite], FailureMessage>)
+
+  case favouriteToggled(LibraryPath)
+  case finishedToggled(LibraryPath)
+  case bookmarkAddRequested(LibraryPath, position: Double, note: String)
+  case bookmarkDeleteRequested(LibraryPath, id: Int)
+  case noteAddRequested(LibraryPath, body: String)
+  case noteDeleteRequested(LibraryPath, id: Int)
+  case spoilersRevealed(LibraryPath, Bool)
+  /// A change to bookmarks, notes, favourites or progress failed.
+  case changeFailed(LibraryPath, FailureMessage)
+  case errorDismissed(LibraryPath)
 }

@@ -21,7 +21,10 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
   case .bookOpened(let book):
     state.library.book = book
     state.navigation.page = .book
-    return needsLoading(state.library.books[book]) ? loadBook(&state, book) : []
+    // The listener's own state is read afresh each time: another device
+    // may have moved on since.
+    let book_ = needsLoading(state.library.books[book]) ? loadBook(&state, book) : []
+    return book_ + loadExtras(&state, book)
 
   case .bookLoaded(let book, let result):
     guard state.connections.server(book.serverID) != nil else { return [] }
@@ -30,8 +33,11 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
 
   case .retryRequested(let target):
     if state.library.folder == target { return loadFolder(&state, target) }
-    if state.library.book == target { return loadBook(&state, target) }
+    if state.library.book == target { return loadBook(&state, target) + loadExtras(&state, target) }
     return []
+
+  default:
+    return reduceBookExtras(&state, action)
   }
 }
 

@@ -26,6 +26,7 @@ public enum ConnectionsAction: Equatable, Sendable {
   case reconnectRequested(serverID: String)
 
   case librariesLoaded(serverID: String, Result<[LibrarySummary], FailureMessage>)
+  case capabilitiesLoaded(serverID: String, ServerCapabilities)
   /// A call to this server was refused with 401.
   case authorizationLost(serverID: String)
   /// The server answered (reachable) or did not (network error, timeout).

@@ -13,6 +13,10 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.keyringUnavailable = !available
     return []
 
+  case .capabilitiesLoaded(let serverID, let capabilities):
+    if state.server(serverID) != nil { state.capabilities[serverID] = capabilities }
+    return []
+
   case .keepSignInInFileLoaded(let on):
     state.keepsSignInInFile = on
     return []
@@ -187,6 +191,7 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.servers.removeAll { $0.serverID == serverID }
     state.libraries[serverID] = nil
     state.apiKeys[serverID] = nil
+    state.capabilities[serverID] = nil
     state.unreachable.remove(serverID)
     let stopProbe: [Effect] = wasProbing && state.unreachable.isEmpty ? [.cancelTimer(.reachabilityProbe)] : []
     return [.saveServers(state.servers), .saveRememberedServers(state.remembered)] + stopProbe

@@ -26,6 +26,9 @@ public struct ConnectionsState: Equatable, Sendable {
   /// they can read instead of forgetting them at quit. Never used while a
   /// keyring answers (`SecretStoreChoice`).
   public var keepsSignInInFile = false
+  /// What each server offers (`/server` capabilities), read with its
+  /// libraries at start, sign-in and every reconnect.
+  public var capabilities: [String: ServerCapabilities] = [:]
   /// Personal API keys per server id, loaded when Preferences shows them.
   public var apiKeys: [String: Loadable<[APIKeySummary]>] = [:]
   /// A key just created: its secret is shown once, then dropped from memory.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Formats seconds as a clock: `h:mm:ss` from one hour up, else `m:ss`.
 ///
 /// Rounds down, so a position never shows a second that has not been reached
@@ -16,4 +18,20 @@ public func formatClock(_ seconds: Double) -> String {
 
 private func twoDigits(_ value: Int) -> String {
   value < 10 ? "0\(value)" : "\(value)"
+}
+
+/// Reads a time the listener typed: "42" (seconds), "12:04", "1:02:03";
+/// surrounding spaces allowed. Nil for anything else, including minutes or
+/// seconds of 60 or more after the first field, and negative values.
+public func parseClock(_ text: String) -> Double? {
+  let fields = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+  guard (1...3).contains(fields.count) else { return nil }
+  var total = 0
+  for (index, field) in fields.enumerated() {
+    guard !field.isEmpty, field.count <= 9, field.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(field)
+    else { return nil }
+    if index > 0, value >= 60 { return nil }
+    total = total * 60 + value
+  }
+  return Double(total)
 }

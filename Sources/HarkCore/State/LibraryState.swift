@@ -31,6 +31,10 @@ public struct LibraryState: Equatable, Sendable {
   public var book: LibraryPath?
   /// Each book opened, with its files and chapters.
   public var books: [LibraryPath: Loadable<Book>] = [:]
+  /// The listener's own state for each book opened.
+  public var extras: [LibraryPath: BookExtras] = [:]
+  /// Each server's favourites, once loaded.
+  public var favourites: [String: Set<FavouriteKey>] = [:]
 
   public init() {}
 
@@ -40,5 +44,7 @@ public struct LibraryState: Equatable, Sendable {
     if book?.serverID == serverID { book = nil }
     folders = folders.filter { $0.key.serverID != serverID }
     books = books.filter { $0.key.serverID != serverID }
+    extras = extras.filter { $0.key.serverID != serverID }
+    favourites[serverID] = nil
   }
 }

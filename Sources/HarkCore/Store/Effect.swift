@@ -49,4 +49,15 @@ public enum Effect: Equatable, Sendable {
   case browseFolder(LibraryPath)
   /// Read one book with its files and chapters.
   case loadBook(LibraryPath)
+  /// Read the listener's state for a book: resume, bookmarks, notes,
+  /// history; the server's favourites when not loaded yet; community
+  /// metadata when the server offers it.
+  case loadBookExtras(LibraryPath, favourites: Bool, metadata: Bool)
+  case setFavourite(LibraryPath, Bool)
+  /// Save a position through the durable mirror and the sync queue.
+  case saveProgress(LibraryPath, position: Double, duration: Double, finished: Bool)
+  case addBookmark(LibraryPath, position: Double, note: String)
+  case deleteBookmark(LibraryPath, id: Int)
+  case addNote(LibraryPath, body: String)
+  case deleteNote(LibraryPath, id: Int)
 }

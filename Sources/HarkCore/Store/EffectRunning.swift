@@ -40,7 +40,8 @@ public final class EffectRunner: EffectRunning {
       timers.removeValue(forKey: id)?.timer.cancel()
     case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
       .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile,
-      .browseFolder, .loadBook:
+      .browseFolder, .loadBook, .loadBookExtras, .setFavourite, .saveProgress, .addBookmark, .deleteBookmark,
+      .addNote, .deleteNote:
       // Network, keyring and disk: the App's services run these.
       services(effect, dispatch)
     }

@@ -15,10 +15,21 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return []
   case .connections(let connectionsAction):
     if case .signedOut(let serverID) = connectionsAction { state.library.forget(serverID: serverID) }
-    return reduceConnections(&state.connections, connectionsAction)
+    let effects = reduceConnections(&state.connections, connectionsAction)
+    return effects + metadataNowOffered(&state, connectionsAction)
   case .library(let libraryAction):
     return reduceLibrary(&state, libraryAction)
   }
+}
+
+/// Capabilities arrive with a server's libraries; a Book page opened before
+/// that learns only now that the server offers community metadata.
+private func metadataNowOffered(_ state: inout AppState, _ action: ConnectionsAction) -> [Effect] {
+  guard case .capabilitiesLoaded(let serverID, let capabilities) = action, capabilities.metadata,
+    let book = state.library.book, book.serverID == serverID, let extras = state.library.extras[book],
+    extras.meta == nil
+  else { return [] }
+  return [.loadBookExtras(book, favourites: false, metadata: true)]
 }
 
 func reduceUI(_ navigation: inout NavigationState, _ action: UIAction) -> [Effect] {

@@ -17,6 +17,7 @@ struct ListRow {
   init() {
     icon = Make.icon("folder-symbolic")
     gtk_image_set_pixel_size(icon.opaque, 24)
+    gtk_widget_set_size_request(icon, 24, 24)
     icon.addClasses("dim-label")
     title = Make.label("")
     subtitle = Make.label("", classes: "dim-label", "caption")
@@ -53,8 +54,12 @@ struct ListRow {
     iconName: String?, title: String, subtitle: String, trailing: String = "", opens: Bool = false,
     listItem: Widget? = nil
   ) {
+    // nil: no icon column; "": an empty column, so rows with and without
+    // an icon line up.
     icon.setVisible(iconName != nil)
-    if let iconName { gtk_image_set_from_icon_name(icon.opaque, iconName) }
+    if let iconName {
+      if iconName.isEmpty { gtk_image_clear(icon.opaque) } else { gtk_image_set_from_icon_name(icon.opaque, iconName) }
+    }
     self.title.setLabelText(title)
     self.subtitle.setLabelText(subtitle)
     self.subtitle.setVisible(!subtitle.isEmpty)

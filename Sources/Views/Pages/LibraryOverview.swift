@@ -91,6 +91,8 @@ public final class LibraryOverview {
 
   private func row(_ title: String, subtitle: String? = nil, icon: String? = nil, suffix: Widget? = nil) -> Widget {
     let row = adw_action_row_new()!
+    // Server-given text, not markup: a name with “&” must show as written.
+    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), 0)
     adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), title)
     let actionRow = row.cast(AdwActionRow.self)
     if let subtitle { adw_action_row_set_subtitle(actionRow, subtitle) }

@@ -31,6 +31,8 @@ final class RecentServersGroup {
 
   private func makeRow(_ server: RememberedServer) -> Widget {
     let row = adw_action_row_new()!
+    // Server-given text, not markup: a name with “&” must show as written.
+    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), 0)
     adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), server.name)
     adw_action_row_set_subtitle(row.cast(AdwActionRow.self), server.baseURL.hostAndPort)
     let connect = gtk_button_new_with_label("Connect")!

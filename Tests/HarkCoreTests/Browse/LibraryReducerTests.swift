@@ -50,7 +50,9 @@ final class LibraryReducerTests: XCTestCase {
   func testOpeningABookShowsTheBookPageAndLoadsIt() {
     var state = signedIn()
     let book = series.at("Will Wight/Cradle/Book 2")
-    XCTAssertEqual(reduce(&state, .library(.bookOpened(book))), [.loadBook(book)])
+    XCTAssertEqual(
+      reduce(&state, .library(.bookOpened(book))),
+      [.loadBook(book), .loadBookExtras(book, favourites: true, metadata: false)])
     XCTAssertEqual(state.navigation.page, .book)
     XCTAssertEqual(state.library.book, book)
     XCTAssertNil(selectEmptyState(state, page: .book))
@@ -58,7 +60,9 @@ final class LibraryReducerTests: XCTestCase {
     _ = reduce(&state, .library(.bookLoaded(book, .success(loaded))))
     XCTAssertEqual(state.library.books[book], .loaded(loaded))
     _ = reduce(&state, .ui(.pageSelected(.library)))
-    XCTAssertEqual(reduce(&state, .library(.bookOpened(book))), [], "already loaded")
+    XCTAssertEqual(
+      reduce(&state, .library(.bookOpened(book))), [.loadBookExtras(book, favourites: true, metadata: false)],
+      "the book is kept; the listener's own state is read again")
   }
 
   func testSigningOutForgetsWhatWasLoadedFromThatServer() {

@@ -22,7 +22,7 @@ public final class BookPage {
 
   public init(store: Store) {
     self.store = store
-    details = BookDetails()
+    details = BookDetails(store: store)
     let spinner = gtk_spinner_new()!
     gtk_spinner_start(spinner.opaque)
     gtk_widget_set_size_request(spinner, 32, 32)
@@ -48,7 +48,7 @@ public final class BookPage {
       guard let self, let target = self.shown?.target else { return }
       self.store.dispatch(.library(.retryRequested(target)))
     }
-    subscription = store.subscribe(selectBookPage) { [weak self] in self?.render($0) }
+    subscription = store.subscribe({ selectBookPage($0) }) { [weak self] in self?.render($0) }
   }
 
   private func render(_ view: BookPageView?) {
@@ -99,8 +99,15 @@ public final class BookPage {
     }
     guard chapterRows.indices.contains(position - 1) else { return }
     let chapter = chapterRows[position - 1]
+    let icon: String? =
+      switch chapter.status {
+      case .listened: "object-select-symbolic"
+      case .current: "media-playback-start-symbolic"
+      case .ahead: ""
+      }
+    let status = chapter.status == .current ? "you are here" : chapter.status == .listened ? "listened" : ""
     row.show(
-      iconName: nil, title: "\(chapter.number). \(chapter.title)", subtitle: "", trailing: chapter.duration,
+      iconName: icon, title: "\(chapter.number). \(chapter.title)", subtitle: status, trailing: chapter.duration,
       listItem: gtk_widget_get_parent(slot))
   }
 }

@@ -1,0 +1,70 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// Under the book's title: where the listener is, "Mark as Finished", the
+/// favourite star, and the last change that failed.
+@MainActor
+final class BookActions {
+  let widget: Widget
+  private let store: Store
+  private let resume: Widget
+  private let finished: Widget
+  private let favourite: Widget
+  private let error: Widget
+  private let errorText: Widget
+  private var target: LibraryPath?
+
+  init(store: Store) {
+    self.store = store
+    resume = Make.label("", classes: "dim-label")
+    gtk_label_set_xalign(resume.opaque, 0)
+    gtk_label_set_wrap(resume.opaque, 1)
+    finished = gtk_button_new_with_label("Mark as Finished")!
+    finished.addClasses("pill")
+    favourite = gtk_toggle_button_new()!
+    gtk_button_set_icon_name(favourite.cast(GtkButton.self), "non-starred-symbolic")
+    favourite.addClasses("circular")
+    gtk_widget_set_valign(favourite, GTK_ALIGN_CENTER)
+    let buttons = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, finished, favourite)
+    errorText = Make.label("")
+    gtk_label_set_wrap(errorText.opaque, 1)
+    gtk_label_set_xalign(errorText.opaque, 0)
+    gtk_widget_set_hexpand(errorText, 1)
+    let dismiss = RowsGroup.iconButton("window-close-symbolic", label: "Dismiss")
+    error = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, errorText, dismiss)
+    error.addClasses("hark-inline-error")
+    error.setVisible(false)
+    widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, resume, buttons, error)
+
+    Signals.connect(finished, "clicked") { [weak self] in
+      guard let self, let target = self.target else { return }
+      self.store.dispatch(.library(.finishedToggled(target)))
+    }
+    Signals.connect(favourite, "clicked") { [weak self] in
+      guard let self, let target = self.target else { return }
+      self.store.dispatch(.library(.favouriteToggled(target)))
+    }
+    Signals.connect(dismiss, "clicked") { [weak self] in
+      guard let self, let target = self.target else { return }
+      self.store.dispatch(.library(.errorDismissed(target)))
+    }
+  }
+
+  func show(_ extras: BookExtrasView, for target: LibraryPath) {
+    self.target = target
+    resume.setLabelText(extras.resume)
+    gtk_button_set_label(finished.cast(GtkButton.self), extras.isFinished ? "Mark as Unfinished" : "Mark as Finished")
+    // The click already flipped the button; set it from the state either way.
+    let starred = gtk_toggle_button_get_active(favourite.cast(GtkToggleButton.self)) != 0
+    if starred != extras.isFavourite { gtk_toggle_button_set_active(favourite.cast(GtkToggleButton.self), extras.isFavourite ? 1 : 0) }
+    gtk_button_set_icon_name(
+      favourite.cast(GtkButton.self), extras.isFavourite ? "starred-symbolic" : "non-starred-symbolic")
+    let label = extras.isFavourite ? "Remove from Favourites" : "Add to Favourites"
+    gtk_widget_set_tooltip_text(favourite, label)
+    favourite.setAccessibleLabel(label)
+    errorText.setLabelText(extras.error ?? "")
+    error.setVisible(extras.error != nil)
+  }
+}

@@ -1,0 +1,83 @@
+import CAdw
+import CGtk
+import HarkCore
+
+/// The top of the Book page, above its chapters: cover, title and byline,
+/// the listener's place and actions, what the server knows about the book,
+/// community metadata, bookmarks, notes, history and other copies.
+@MainActor
+final class BookDetails {
+  let widget: Widget
+  private let title: Widget
+  private let subtitle: Widget
+  private let actions: BookActions
+  private let facts = RowsGroup(title: "Details")
+  private let meta: MetaSection
+  private let bookmarks: BookmarksGroup
+  private let notes: NotesGroup
+  private let history = HistoryGroup()
+  private let copies = RowsGroup(title: "Other Copies", description: "The same book elsewhere on this server")
+  private let chaptersHeading: Widget
+
+  init(store: Store) {
+    let cover = Make.icon("accessories-dictionary-symbolic")
+    gtk_image_set_pixel_size(cover.opaque, 48)
+    cover.addClasses("hark-cover", "dim-label")
+    gtk_widget_set_size_request(cover, 96, 96)
+    gtk_widget_set_valign(cover, GTK_ALIGN_START)
+    title = Make.label("", classes: "title-2")
+    subtitle = Make.label("", classes: "dim-label")
+    for label in [title, subtitle] {
+      gtk_label_set_xalign(label.opaque, 0)
+      gtk_label_set_wrap(label.opaque, 1)
+      gtk_label_set_wrap_mode(label.opaque, PANGO_WRAP_WORD_CHAR)
+    }
+    let heading = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6, title, subtitle)
+    gtk_widget_set_valign(heading, GTK_ALIGN_CENTER)
+    gtk_widget_set_hexpand(heading, 1)
+    let header = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, cover, heading)
+    actions = BookActions(store: store)
+    meta = MetaSection(store: store)
+    bookmarks = BookmarksGroup(store: store)
+    notes = NotesGroup(store: store)
+    chaptersHeading = Make.label("Chapters", classes: "heading")
+    gtk_label_set_xalign(chaptersHeading.opaque, 0)
+    widget = Make.box(
+      GTK_ORIENTATION_VERTICAL, spacing: 24, header, actions.widget, facts.widget, meta.widget, bookmarks.widget,
+      notes.widget, history.widget, copies.widget, chaptersHeading)
+    gtk_widget_set_margin_top(widget, 24)
+    gtk_widget_set_margin_start(widget, 12)
+    gtk_widget_set_margin_end(widget, 12)
+  }
+
+  func show(_ view: BookPageView) {
+    title.setLabelText(view.title)
+    subtitle.setLabelText(view.subtitle)
+    subtitle.setVisible(!view.subtitle.isEmpty)
+    facts.setRows(view.facts.map(factRow))
+    facts.widget.setVisible(!view.facts.isEmpty)
+    if let extras = view.extras {
+      actions.show(extras, for: view.target)
+      meta.show(extras.meta, for: view.target)
+      bookmarks.show(extras.bookmarks, for: view.target)
+      notes.show(extras.notes, for: view.target)
+      history.show(extras.history)
+      copies.setRows(extras.otherCopies.map { RowsGroup.row($0) })
+      copies.widget.setVisible(!extras.otherCopies.isEmpty)
+    }
+    chaptersHeading.setLabelText(view.chapters.isEmpty ? "No Chapters" : "Chapters")
+  }
+
+  private func factRow(_ fact: BookFact) -> Widget {
+    let value = Make.label(fact.value, classes: "dim-label")
+    gtk_label_set_selectable(value.opaque, 1)
+    gtk_label_set_wrap(value.opaque, 1)
+    gtk_label_set_wrap_mode(value.opaque, PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_xalign(value.opaque, 1)
+    gtk_label_set_justify(value.opaque, GTK_JUSTIFY_RIGHT)
+    // Take the row's free width, so a long value wraps at the row's edge
+    // rather than into a narrow column.
+    gtk_widget_set_hexpand(value, 1)
+    return RowsGroup.row(fact.label, suffixes: [value])
+  }
+}

@@ -1,0 +1,80 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// Community metadata: the description and recording, characters and
+/// recaps only up to the listener's place (a switch shows the rest), and
+/// the other books in the series. Hidden entirely when there is none.
+@MainActor
+final class MetaSection {
+  let widget: Widget
+  private let store: Store
+  private let about = RowsGroup(title: "About This Book")
+  private let description: Widget
+  private let characters = RowsGroup(title: "Characters")
+  private let recaps = RowsGroup(title: "Recaps")
+  private let spoilers: Widget
+  private let spoilerRow: Widget
+  private let spoilerGroup = RowsGroup(title: "")
+  private let series: Widget
+  private var seriesGroups: [Widget] = []
+  private var target: LibraryPath?
+
+  init(store: Store) {
+    self.store = store
+    description = Make.label("")
+    gtk_label_set_wrap(description.opaque, 1)
+    gtk_label_set_xalign(description.opaque, 0)
+    gtk_label_set_selectable(description.opaque, 1)
+    spoilers = gtk_switch_new()!
+    gtk_widget_set_valign(spoilers, GTK_ALIGN_CENTER)
+    spoilerRow = RowsGroup.row("Show Spoilers", suffixes: [spoilers])
+    adw_action_row_set_activatable_widget(spoilerRow.cast(AdwActionRow.self), spoilers)
+    spoilerGroup.addFixed(spoilerRow)
+    series = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 24)
+    widget = Make.box(
+      GTK_ORIENTATION_VERTICAL, spacing: 24, description, about.widget, spoilerGroup.widget, characters.widget,
+      recaps.widget, series)
+    Signals.connect(spoilers, "notify::active") { [weak self] (_: UnsafeMutableRawPointer?) in
+      guard let self, let target = self.target else { return }
+      let on = gtk_switch_get_active(self.spoilers.opaque) != 0
+      self.store.dispatch(.library(.spoilersRevealed(target, on)))
+    }
+  }
+
+  func show(_ meta: MetaView?, for target: LibraryPath) {
+    self.target = target
+    widget.setVisible(meta != nil)
+    guard let meta else { return }
+    description.setLabelText(meta.description)
+    description.setVisible(!meta.description.isEmpty)
+    about.setRows(meta.facts.map { RowsGroup.row($0.label, subtitle: $0.value) })
+    about.widget.setVisible(!meta.facts.isEmpty)
+    characters.setRows(meta.characters.map {
+      RowsGroup.row($0.name, subtitle: [$0.role, $0.description].filter { !$0.isEmpty }.joined(separator: " · "))
+    })
+    characters.widget.setVisible(!meta.characters.isEmpty)
+    recaps.setRows(meta.recaps.map { RowsGroup.row($0.title, subtitle: $0.text) })
+    recaps.widget.setVisible(!meta.recaps.isEmpty)
+    let hidden = meta.hidden
+    adw_action_row_set_subtitle(
+      spoilerRow.cast(AdwActionRow.self),
+      meta.revealsSpoilers
+        ? "Showing characters and recaps past your place"
+        : hidden == 0 ? "Nothing is hidden at your place"
+        : hidden == 1 ? "1 character or recap is past your place" : "\(hidden) characters and recaps are past your place")
+    spoilerGroup.widget.setVisible(hidden > 0 || meta.revealsSpoilers)
+    if (gtk_switch_get_active(spoilers.opaque) != 0) != meta.revealsSpoilers {
+      gtk_switch_set_active(spoilers.opaque, meta.revealsSpoilers ? 1 : 0)
+    }
+    for group in seriesGroups { gtk_box_remove(series.cast(GtkBox.self), group) }
+    seriesGroups = meta.series.map { rail in
+      let group = RowsGroup(title: "More in \(rail.name)")
+      group.setRows(rail.works.map { RowsGroup.row($0.title, subtitle: $0.position.isEmpty ? "" : "Book \($0.position)") })
+      return group.widget
+    }
+    for group in seriesGroups { gtk_box_append(series.cast(GtkBox.self), group) }
+    series.setVisible(!seriesGroups.isEmpty)
+  }
+}

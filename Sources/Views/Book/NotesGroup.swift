@@ -1,0 +1,75 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// The Book page's notes, Markdown shown as formatted text, with delete and
+/// a one-line form to add one.
+@MainActor
+final class NotesGroup {
+  private let group = RowsGroup(title: "Notes")
+  private let store: Store
+  private let entry: Widget
+  private var target: LibraryPath?
+
+  var widget: Widget { group.widget }
+
+  init(store: Store) {
+    self.store = store
+    entry = gtk_entry_new()!
+    gtk_entry_set_placeholder_text(entry.cast(GtkEntry.self), "Write a note…")
+    gtk_widget_set_hexpand(entry, 1)
+    entry.setAccessibleLabel("New Note")
+    let add = gtk_button_new_with_label("Add")!
+    add.setAccessibleLabel("Add Note")
+    let form = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, entry, add)
+    form.setMargins(6)
+    group.addFixed(RowsGroup.customRow(form))
+    Signals.connect(add, "clicked") { [weak self] in self?.submit() }
+    Signals.connect(entry, "activate") { [weak self] in self?.submit() }
+  }
+
+  private func submit() {
+    guard let target else { return }
+    let text = String(cString: gtk_editable_get_text(entry.opaque))
+    store.dispatch(.library(.noteAddRequested(target, body: text)))
+    gtk_editable_set_text(entry.opaque, "")
+  }
+
+  func show(_ notes: Loadable<[AnnotationRow]>, for target: LibraryPath) {
+    self.target = target
+    switch notes {
+    case .loading:
+      group.setRows([RowsGroup.statusRow("Loading notes…")])
+    case .failed(let message):
+      group.setRows([RowsGroup.statusRow(message)])
+    case .loaded(let rows) where rows.isEmpty:
+      group.setRows([RowsGroup.statusRow("No notes yet")])
+    case .loaded(let rows):
+      group.setRows(rows.map(noteRow))
+    }
+  }
+
+  private func noteRow(_ note: AnnotationRow) -> Widget {
+    let body = Make.label("")
+    gtk_label_set_markup(body.opaque, note.markup ?? "")
+    gtk_label_set_wrap(body.opaque, 1)
+    gtk_label_set_wrap_mode(body.opaque, PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_xalign(body.opaque, 0)
+    gtk_label_set_selectable(body.opaque, 1)
+    body.setAccessibleLabel(note.title)
+    let when = Make.label(note.detail, classes: "dim-label", "caption")
+    gtk_label_set_xalign(when.opaque, 0)
+    let text = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 4, body, when)
+    gtk_widget_set_hexpand(text, 1)
+    let delete = RowsGroup.iconButton("user-trash-symbolic", label: "Delete Note")
+    let id = note.id
+    Signals.connect(delete, "clicked") { [weak self] in
+      guard let self, let target = self.target else { return }
+      self.store.dispatch(.library(.noteDeleteRequested(target, id: id)))
+    }
+    let content = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, text, delete)
+    content.setMargins(12)
+    return RowsGroup.customRow(content)
+  }
+}

@@ -1,0 +1,77 @@
+import CAdw
+import CGtk
+import GObjectKit
+
+/// An `AdwPreferencesGroup` whose rows are replaced wholesale on each
+/// render: right for the Book page's short lists (bookmarks, notes, a few
+/// characters), which change one at a time and rarely.
+@MainActor
+final class RowsGroup {
+  let widget: Widget
+  private var rows: [Widget] = []
+  private var fixed: [Widget] = []
+
+  init(title: String, description: String? = nil) {
+    widget = adw_preferences_group_new()!
+    adw_preferences_group_set_title(widget.cast(AdwPreferencesGroup.self), title)
+    if let description { adw_preferences_group_set_description(widget.cast(AdwPreferencesGroup.self), description) }
+  }
+
+  func setDescription(_ text: String?) {
+    adw_preferences_group_set_description(widget.cast(AdwPreferencesGroup.self), text)
+  }
+
+  /// Replaces every row except the ones added with `addFixed`, which stay last.
+  func setRows(_ newRows: [Widget]) {
+    let group = widget.cast(AdwPreferencesGroup.self)
+    // The group holds the only reference to a fixed row while it is in.
+    for row in fixed { g_object_ref(row.gobject) }
+    for row in rows + fixed { adw_preferences_group_remove(group, row) }
+    rows = newRows
+    for row in rows + fixed { adw_preferences_group_add(group, row) }
+    for row in fixed { g_object_unref(row.gobject) }
+  }
+
+  /// A row that stays through `setRows` (e.g. the "add" form), shown last.
+  /// It must be an `AdwPreferencesRow` to sit inside the group's card.
+  func addFixed(_ row: Widget) {
+    fixed.append(row)
+    adw_preferences_group_add(widget.cast(AdwPreferencesGroup.self), row)
+  }
+
+  /// A card row holding any widget (a form, formatted text).
+  static func customRow(_ child: Widget) -> Widget {
+    let row = adw_preferences_row_new()!
+    gtk_list_box_row_set_child(row.cast(GtkListBoxRow.self), child)
+    gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 0)
+    return row
+  }
+
+  /// A plain row: title, optional subtitle, optional suffix widgets.
+  static func row(_ title: String, subtitle: String = "", markup: Bool = false, suffixes: [Widget] = []) -> Widget {
+    let row = adw_action_row_new()!
+    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), markup ? 1 : 0)
+    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), title)
+    if !subtitle.isEmpty { adw_action_row_set_subtitle(row.cast(AdwActionRow.self), subtitle) }
+    adw_action_row_set_title_lines(row.cast(AdwActionRow.self), 0)
+    adw_action_row_set_subtitle_lines(row.cast(AdwActionRow.self), 0)
+    for suffix in suffixes { adw_action_row_add_suffix(row.cast(AdwActionRow.self), suffix) }
+    return row
+  }
+
+  /// A row saying the list is loading, empty or failed.
+  static func statusRow(_ text: String) -> Widget {
+    let row = adw_action_row_new()!
+    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), text)
+    row.addClasses("dim-label")
+    return row
+  }
+
+  /// A flat icon button for a row's end, named for assistive technologies.
+  static func iconButton(_ icon: String, label: String) -> Widget {
+    let button = Make.iconButton(icon, tooltip: label)
+    button.addClasses("flat")
+    gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+    return button
+  }
+}
