@@ -48,10 +48,16 @@ def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
     open_row(hark, "Folder contents", "The Drowned Bell")
     assert hark.selected_page() == "Book"
     hark.find("label", "The Drowned Bell", timeout=15)
-    hark.find("label", "Narrator")
-    hark.screenshot("book-page")
     hark.resize(360, 720)
     hark.screenshot("book-page-phone")
+    hark.resize(960, 720)
+    hark.find("label", "Narrator")
+    hark.screenshot("book-page")
+    # Up next: Book 10 follows Book 2, in natural order.
+    hark.find("label", "Up Next")
+    hark.click_at(hark.find("list item", "The Last Tide"))
+    hark.find("label", "Rosalind Achterberg · The Tidewater Chronicles #10", timeout=15)
+    assert not [a for a in hark.find_all("label", "Up Next") if hark.on_screen(a)], "nothing after the last book"
 
     # The breadcrumb takes the Library back up a level.
     hark.key("alt+1")

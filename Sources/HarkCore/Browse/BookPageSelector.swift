@@ -42,6 +42,8 @@ public struct BookPageView: Equatable, Sendable {
   public var chapters: [ChapterRow]
   /// The listener's place, bookmarks, notes, history and metadata.
   public var extras: BookExtrasView?
+  /// The next book in the same folder, by natural order (§4.2).
+  public var upNext: FolderRow?
 }
 
 public func selectBookPage(_ s: AppState) -> BookPageView? {
@@ -74,8 +76,16 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
     return BookPageView(
       target: target, status: .loaded, title: title,
       subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
-      facts: bookFacts(book, location: where_), chapters: chapters, extras: extras)
+      facts: bookFacts(book, location: where_), chapters: chapters, extras: extras, upNext: upNext(s, target))
   }
+}
+
+private func upNext(_ s: AppState, _ target: LibraryPath) -> FolderRow? {
+  let parent = target.at(parentPath(target.path))
+  guard case .loaded(let entries)? = s.library.folders[parent],
+    let next = findNextSibling(entries: entries, currentPath: target.path)
+  else { return nil }
+  return folderRows([next], in: parent).first
 }
 
 /// "Server · Library · Folder": where this copy lives.

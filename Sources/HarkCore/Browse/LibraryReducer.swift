@@ -24,7 +24,10 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
     // The listener's own state is read afresh each time: another device
     // may have moved on since.
     let book_ = needsLoading(state.library.books[book]) ? loadBook(&state, book) : []
-    return book_ + loadExtras(&state, book)
+    // "Up next" needs the book's folder; read it quietly if not seen yet.
+    let parent = book.at(parentPath(book.path))
+    let folder = needsLoading(state.library.folders[parent]) ? loadFolder(&state, parent) : []
+    return book_ + loadExtras(&state, book) + folder
 
   case .bookLoaded(let book, let result):
     guard state.connections.server(book.serverID) != nil else { return [] }

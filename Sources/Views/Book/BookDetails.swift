@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import GObjectKit
 import HarkCore
 
 /// The top of the Book page, above its chapters: cover, title and byline,
@@ -8,6 +9,10 @@ import HarkCore
 @MainActor
 final class BookDetails {
   let widget: Widget
+  /// The list view recycles the slot holding this widget, and destroys
+  /// slots when the book changes; our own reference keeps it alive between
+  /// parents.
+  private let keepAlive: ObjectRef
   private let title: Widget
   private let subtitle: Widget
   private let actions: BookActions
@@ -16,10 +21,13 @@ final class BookDetails {
   private let bookmarks: BookmarksGroup
   private let notes: NotesGroup
   private let history = HistoryGroup()
+  private let upNext = RowsGroup(title: "Up Next")
+  private let store: Store
   private let copies = RowsGroup(title: "Other Copies", description: "The same book elsewhere on this server")
   private let chaptersHeading: Widget
 
   init(store: Store) {
+    self.store = store
     let cover = Make.icon("accessories-dictionary-symbolic")
     gtk_image_set_pixel_size(cover.opaque, 48)
     cover.addClasses("hark-cover", "dim-label")
@@ -43,8 +51,9 @@ final class BookDetails {
     chaptersHeading = Make.label("Chapters", classes: "heading")
     gtk_label_set_xalign(chaptersHeading.opaque, 0)
     widget = Make.box(
-      GTK_ORIENTATION_VERTICAL, spacing: 24, header, actions.widget, facts.widget, meta.widget, bookmarks.widget,
+      GTK_ORIENTATION_VERTICAL, spacing: 24, header, actions.widget, upNext.widget, facts.widget, meta.widget, bookmarks.widget,
       notes.widget, history.widget, copies.widget, chaptersHeading)
+    keepAlive = ObjectRef(retaining: widget)
     gtk_widget_set_margin_top(widget, 24)
     gtk_widget_set_margin_start(widget, 12)
     gtk_widget_set_margin_end(widget, 12)
@@ -65,7 +74,17 @@ final class BookDetails {
       copies.setRows(extras.otherCopies.map { RowsGroup.row($0) })
       copies.widget.setVisible(!extras.otherCopies.isEmpty)
     }
+    upNext.setRows(view.upNext.map { [upNextRow($0)] } ?? [])
+    upNext.widget.setVisible(view.upNext != nil)
     chaptersHeading.setLabelText(view.chapters.isEmpty ? "No Chapters" : "Chapters")
+  }
+
+  private func upNextRow(_ next: FolderRow) -> Widget {
+    let row = RowsGroup.row(next.title, subtitle: next.subtitle, suffixes: [Make.icon("go-next-symbolic")])
+    gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
+    let target = next.target
+    Signals.connect(row, "activated") { [weak self] in self?.store.dispatch(.library(.bookOpened(target))) }
+    return row
   }
 
   private func factRow(_ fact: BookFact) -> Widget {

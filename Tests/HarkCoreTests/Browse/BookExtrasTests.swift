@@ -43,7 +43,9 @@ final class BookExtrasTests: XCTestCase {
 
   func testOpeningLoadsExtrasWithFavouritesOnceAndMetadataOnlyWhenOffered() {
     var (state, effects) = opened()
-    XCTAssertEqual(effects, [.loadBook(target), .loadBookExtras(target, favourites: true, metadata: false)])
+    XCTAssertEqual(
+      effects,
+      [.loadBook(target), .loadBookExtras(target, favourites: true, metadata: false), .browseFolder(target.at("Quill"))])
     _ = reduce(&state, .library(.favouritesLoaded(serverID: "a", .success([]))))
     _ = reduce(&state, .connections(.capabilitiesLoaded(serverID: "a", ServerCapabilities(metadata: true))))
     XCTAssertEqual(

@@ -52,7 +52,8 @@ final class LibraryReducerTests: XCTestCase {
     let book = series.at("Will Wight/Cradle/Book 2")
     XCTAssertEqual(
       reduce(&state, .library(.bookOpened(book))),
-      [.loadBook(book), .loadBookExtras(book, favourites: true, metadata: false)])
+      [.loadBook(book), .loadBookExtras(book, favourites: true, metadata: false), .browseFolder(series)],
+      "the book, the listener's state, and its folder for \"up next\"")
     XCTAssertEqual(state.navigation.page, .book)
     XCTAssertEqual(state.library.book, book)
     XCTAssertNil(selectEmptyState(state, page: .book))
@@ -63,6 +64,27 @@ final class LibraryReducerTests: XCTestCase {
     XCTAssertEqual(
       reduce(&state, .library(.bookOpened(book))), [.loadBookExtras(book, favourites: true, metadata: false)],
       "the book is kept; the listener's own state is read again")
+  }
+
+  func testUpNextIsTheNextBookInTheFolderByNaturalOrder() throws {
+    var state = signedIn()
+    let entries = [
+      FsEntry(name: "Book 10", path: "Will Wight/Cradle/Book 10", isDir: true, isBook: true, title: "Bloodline"),
+      FsEntry(name: "Book 2", path: "Will Wight/Cradle/Book 2", isDir: true, isBook: true, title: "Soulsmith"),
+      FsEntry(name: "Book 3", path: "Will Wight/Cradle/Book 3", isDir: true, isBook: true, title: "Blackflame"),
+      FsEntry(name: "Extras", path: "Will Wight/Cradle/Extras", isDir: true),
+    ]
+    _ = reduce(&state, .library(.folderOpened(series)))
+    _ = reduce(&state, .library(.folderLoaded(series, .success(entries))))
+    let third = series.at("Will Wight/Cradle/Book 3")
+    let effects = reduce(&state, .library(.bookOpened(third)))
+    XCTAssertFalse(effects.contains(.browseFolder(series)), "the folder is already known")
+    _ = reduce(&state, .library(.bookLoaded(third, .success(Book(libraryID: 1, relPath: third.path)))))
+    XCTAssertEqual(selectBookPage(state)?.upNext?.title, "Bloodline", "Book 10 after Book 3, not Extras")
+    let last = series.at("Will Wight/Cradle/Book 10")
+    _ = reduce(&state, .library(.bookOpened(last)))
+    _ = reduce(&state, .library(.bookLoaded(last, .success(Book(libraryID: 1, relPath: last.path)))))
+    XCTAssertNil(selectBookPage(state)?.upNext, "a trailing Extras folder is not a next book")
   }
 
   func testSigningOutForgetsWhatWasLoadedFromThatServer() {
