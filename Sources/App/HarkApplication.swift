@@ -112,6 +112,7 @@ final class HarkApplication {
     actions.add("page", targets: pageTargets) { name in
       if let page = Page(rawValue: name) { store.dispatch(.ui(.pageSelected(page))) }
     }
+    actions.add("search", accelerators: ["<Control>f"]) { store.dispatch(.library(.searchRequested)) }
     actions.add("next-page", accelerators: ["<Control>Page_Down"]) { store.dispatch(.ui(.nextPageRequested)) }
     actions.add("previous-page", accelerators: ["<Control>Page_Up"]) {
       store.dispatch(.ui(.previousPageRequested))

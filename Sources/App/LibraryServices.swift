@@ -6,6 +6,9 @@ import HarkCore
 @MainActor
 final class LibraryServices {
   private let connections: ConnectionServices
+  /// The search in flight; a newer one cancels it (its answers would be
+  /// dropped anyway, but it should not keep using the rate limit).
+  private var searching: Task<Void, Never>?
 
   init(connections: ConnectionServices) {
     self.connections = connections
@@ -17,6 +20,8 @@ final class LibraryServices {
       Task { await browse(folder, dispatch) }
     case .loadBook(let book):
       Task { await load(book, dispatch) }
+    case .search(let query, let serverIDs):
+      search(query, serverIDs, dispatch)
     default:
       break
     }
@@ -50,6 +55,36 @@ final class LibraryServices {
       connections.record(error, serverID: book.serverID)
       dispatch(.library(.bookLoaded(book, .failure(FailureMessage(error.userMessage)))))
     }
+  }
+
+  private func search(_ query: String, _ serverIDs: [String], _ dispatch: @escaping @MainActor (Action) -> Void) {
+    searching?.cancel()
+    searching = nil
+    guard !query.isEmpty else { return }
+    let clients = serverIDs.compactMap { id in connections.signedInClient(id).map { (id, $0) } }
+    searching = Task {
+      await withTaskGroup(of: Void.self) { group in
+        for (serverID, client) in clients {
+          group.addTask { await self.search(query, on: serverID, with: client, dispatch) }
+        }
+      }
+    }
+  }
+
+  private func search(
+    _ query: String, on serverID: String, with client: AudioSiloClient, _ dispatch: @MainActor (Action) -> Void
+  ) async {
+    let result: Result<[Book], FailureMessage>
+    do throws(APIError) {
+      result = .success(try await client.search(query, limit: 50))
+      connections.record(nil, serverID: serverID)
+    } catch {
+      // Superseded by a newer search: nothing to report.
+      if error == .cancelled { return }
+      connections.record(error, serverID: serverID)
+      result = .failure(FailureMessage(error.userMessage))
+    }
+    dispatch(.library(.searchAnswered(query: query, serverID: serverID, result)))
   }
 
   private static let signedOut = "Hark is not signed in to this server. Reconnect to see its books."

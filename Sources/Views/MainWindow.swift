@@ -58,6 +58,17 @@ public final class MainWindow {
     gtk_widget_set_tooltip_text(menuButton, "Main Menu")
     menuButton.setAccessibleLabel("Main Menu")
     adw_header_bar_pack_end(header.opaque, menuButton)
+    let search = Make.iconButton("system-search-symbolic", tooltip: "Search")
+    gtk_actionable_set_action_name(OpaquePointer(search), "app.search")
+    adw_header_bar_pack_start(header.opaque, search)
+    // "/" starts a search too, unless a text field takes the key first (the
+    // controller runs in the bubble phase, after the focused widget).
+    let slash = gtk_shortcut_controller_new()!
+    gtk_shortcut_controller_add_shortcut(
+      slash,
+      gtk_shortcut_new(gtk_shortcut_trigger_parse_string("slash"), gtk_named_action_new("app.search")))
+    gtk_event_controller_set_propagation_phase(slash, GTK_PHASE_BUBBLE)
+    gtk_widget_add_controller(window, slash)
 
     let switcherBar = adw_view_switcher_bar_new()!
     adw_view_switcher_bar_set_stack(switcherBar.opaque, stack.opaque)

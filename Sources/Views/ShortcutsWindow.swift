@@ -48,6 +48,8 @@ public enum ShortcutsWindow {
             shortcut("&lt;alt&gt;4", "Downloads"),
             shortcut("&lt;ctrl&gt;Page_Down", "Next Page"),
             shortcut("&lt;ctrl&gt;Page_Up", "Previous Page")))
+          \(group("Library",
+            shortcut("&lt;ctrl&gt;f slash", "Search All Servers")))
           \(group("General",
             shortcut("F10", "Main Menu"),
             shortcut("&lt;ctrl&gt;comma", "Preferences"),

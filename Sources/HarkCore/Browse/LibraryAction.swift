@@ -33,4 +33,10 @@ public enum LibraryAction: Equatable, Sendable {
   /// A change to bookmarks, notes, favourites or progress failed.
   case changeFailed(LibraryPath, FailureMessage)
   case errorDismissed(LibraryPath)
+
+  /// Ctrl+F, "/", or the search button.
+  case searchRequested
+  case searchChanged(String)
+  case searchClosed
+  case searchAnswered(query: String, serverID: String, Result<[Book], FailureMessage>)
 }

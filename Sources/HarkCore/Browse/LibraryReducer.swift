@@ -39,6 +39,9 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
     if state.library.book == target { return loadBook(&state, target) + loadExtras(&state, target) }
     return []
 
+  case .searchRequested, .searchChanged, .searchClosed, .searchAnswered:
+    return reduceSearch(&state, action)
+
   default:
     return reduceBookExtras(&state, action)
   }

@@ -33,6 +33,8 @@ public struct LibraryState: Equatable, Sendable {
   public var books: [LibraryPath: Loadable<Book>] = [:]
   /// The listener's own state for each book opened.
   public var extras: [LibraryPath: BookExtras] = [:]
+  /// Search, while the search bar is open.
+  public var search: SearchState?
   /// Each server's favourites, once loaded.
   public var favourites: [String: Set<FavouriteKey>] = [:]
 
@@ -46,5 +48,6 @@ public struct LibraryState: Equatable, Sendable {
     books = books.filter { $0.key.serverID != serverID }
     extras = extras.filter { $0.key.serverID != serverID }
     favourites[serverID] = nil
+    search?.results[serverID] = nil
   }
 }

@@ -60,4 +60,7 @@ public enum Effect: Equatable, Sendable {
   case deleteBookmark(LibraryPath, id: Int)
   case addNote(LibraryPath, body: String)
   case deleteNote(LibraryPath, id: Int)
+  /// Search these servers for `query`, cancelling the search before it;
+  /// an empty query only cancels.
+  case search(String, serverIDs: [String])
 }

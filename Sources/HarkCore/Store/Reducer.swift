@@ -9,6 +9,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .settings(let settingsAction):
     return reduceSettings(&state.settings, settingsAction)
   case .timer(.fired(let id, _)):
+    if id == .searchDebounce { return searchNow(&state) }
     if id == .reachabilityProbe, !state.connections.unreachable.isEmpty {
       return [.probeServers(state.connections.unreachable.sorted())]
     }

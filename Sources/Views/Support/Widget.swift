@@ -20,6 +20,15 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     gtk_widget_set_margin_end(self, value)
   }
 
+  /// Sets a string property by name, for the few GTK 4.8 lacks a setter for.
+  func setStringProperty(_ name: String, _ value: String) {
+    var gvalue = GValue()
+    g_value_init(&gvalue, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_STRING
+    g_value_set_string(&gvalue, value)
+    g_object_set_property(UnsafeMutableRawPointer(self).assumingMemoryBound(to: GObject.self), name, &gvalue)
+    g_value_unset(&gvalue)
+  }
+
   /// Sets the name assistive technologies (and Hark's UI tests) read.
   func setAccessibleLabel(_ label: String) {
     hark_accessible_set_label(self, label)

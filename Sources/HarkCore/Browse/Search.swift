@@ -1,0 +1,132 @@
+import Foundation
+
+/// Search as you type across every connected server.
+public struct SearchState: Equatable, Sendable {
+  /// What the listener typed.
+  public var query: String = ""
+  /// The query the results below answer (it lags `query` by the debounce).
+  public var searched: String = ""
+  /// Each server's answer to `searched`.
+  public var results: [String: Loadable<[Book]>] = [:]
+
+  public init() {}
+}
+
+extension TimerID {
+  /// Typing pauses this long before a search is sent.
+  public static let searchDebounce = TimerID("search-debounce")
+}
+
+/// How long typing must pause before searching: short enough to feel live,
+/// long enough that a word typed at speed is one request, not one per key.
+public let searchDebounce = Duration.milliseconds(300)
+
+func reduceSearch(_ state: inout AppState, _ action: LibraryAction) -> [Effect] {
+  switch action {
+  case .searchRequested:
+    state.navigation.page = .library
+    if state.library.search == nil { state.library.search = SearchState() }
+    return []
+  case .searchClosed:
+    guard state.library.search != nil else { return [] }
+    state.library.search = nil
+    // Cancels the pending debounce and any request still in flight.
+    return [.cancelTimer(.searchDebounce), .search("", serverIDs: [])]
+  case .searchChanged(let text):
+    if state.library.search == nil { state.library.search = SearchState() }
+    state.library.search?.query = text
+    if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      state.library.search?.searched = ""
+      state.library.search?.results = [:]
+      return [.cancelTimer(.searchDebounce), .search("", serverIDs: [])]
+    }
+    return [.startTimer(.searchDebounce, after: searchDebounce, repeating: false)]
+  case .searchAnswered(let query, let serverID, let result):
+    // An answer to an older query arrives after a newer one was sent: drop it.
+    guard state.library.search?.searched == query else { return [] }
+    state.library.search?.results[serverID] = Loadable(result)
+    return []
+  default:
+    return []
+  }
+}
+
+/// The debounce ran out: search every signed-in server for the query.
+func searchNow(_ state: inout AppState) -> [Effect] {
+  guard let query = state.library.search?.query.trimmingCharacters(in: .whitespacesAndNewlines), !query.isEmpty
+  else { return [] }
+  let servers = state.connections.servers.filter { !$0.needsReconnect }.map(\.serverID)
+  state.library.search?.searched = query
+  state.library.search?.results = Dictionary(uniqueKeysWithValues: servers.map { ($0, .loading) })
+  return [.search(query, serverIDs: servers)]
+}
+
+/// One search result: the best copy of a book, and where else it is.
+public struct SearchRow: Equatable, Sendable {
+  public var id: String { "\(target.serverID)\u{1F}\(target.libraryID)\u{1F}\(target.path)\u{1F}\(title)\u{1F}\(subtitle)" }
+  public var title: String
+  /// "Author · Series #2 · 12h 30m"
+  public var subtitle: String
+  /// "Home · Audiobooks", then "also on Cabin" when other servers have it.
+  public var location: String
+  public var target: LibraryPath
+}
+
+/// The Library page while searching.
+public struct SearchView: Equatable, Sendable {
+  public enum Content: Equatable, Sendable {
+    /// Nothing typed yet.
+    case prompt
+    case loading
+    case results([SearchRow])
+    case noResults(String)
+    case failed(String)
+  }
+
+  public var query: String
+  public var content: Content
+}
+
+public func selectSearch(_ s: AppState) -> SearchView? {
+  guard let search = s.library.search else { return nil }
+  guard !search.searched.isEmpty else {
+    let typing = !search.query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    return SearchView(query: search.query, content: typing ? .loading : .prompt)
+  }
+  let servers = s.connections.servers.filter { search.results[$0.serverID] != nil }
+  var located: [LocatedBook] = []
+  var failures: [String] = []
+  var stillLoading = false
+  for server in servers {
+    switch search.results[server.serverID] ?? .loading {
+    case .loading: stillLoading = true
+    case .failed(let message): failures.append(message)
+    case .loaded(let books):
+      located += books.map { LocatedBook(book: $0, connectionID: server.serverID, connectionName: server.name) }
+    }
+  }
+  // Servers rank in the order they were added: the first one's copy wins ties.
+  let rank = Dictionary(uniqueKeysWithValues: s.connections.servers.enumerated().map { ($1.serverID, $0) })
+  let rows = dedupBooks(located) { rank[$0] ?? Int.max }.map { deduped in
+    searchRow(s, deduped.winner, also: deduped.also.map(\.connectionName))
+  }
+  let content: SearchView.Content =
+    if !rows.isEmpty { .results(rows) } else if stillLoading { .loading } else if failures.count == servers.count
+      && !failures.isEmpty
+    { .failed(failures[0]) } else { .noResults("No books match “\(search.searched)”.") }
+  return SearchView(query: search.query, content: content)
+}
+
+private func searchRow(_ s: AppState, _ item: LocatedBook, also: [String]) -> SearchRow {
+  let book = item.book
+  var library = ""
+  if case .loaded(let libraries)? = s.connections.libraries[item.connectionID] {
+    library = libraries.first { $0.id == book.libraryID }?.name ?? ""
+  }
+  var location = [item.connectionName, library].filter { !$0.isEmpty }.joined(separator: " · ")
+  if !also.isEmpty { location += " · also on " + also.joined(separator: ", ") }
+  let subtitle = [bookSubtitle(book), formatDuration(book.duration)].filter { !$0.isEmpty }.joined(separator: " · ")
+  return SearchRow(
+    title: book.title.isEmpty ? pathLeaf(book.relPath) : book.title, subtitle: subtitle, location: location,
+    target: LibraryPath(serverID: item.connectionID, libraryID: book.libraryID, path: book.relPath))
+}

@@ -1,0 +1,67 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// Search results across every server: one row per book (the best copy,
+/// saying where else it is), with loading, no-results and error states.
+@MainActor
+final class SearchResults {
+  let widget: Widget
+  private let store: Store
+  private let none: Widget
+  private let failed: Widget
+  private var list: VirtualList!
+  private var rows: [SearchRow] = []
+
+  init(store: Store) {
+    self.store = store
+    let spinner = gtk_spinner_new()!
+    gtk_spinner_start(spinner.opaque)
+    gtk_widget_set_size_request(spinner, 32, 32)
+    gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+    none = StatusPages.make(icon: "system-search-symbolic", title: "No Results")
+    failed = StatusPages.make(icon: "network-error-symbolic", title: "Search Failed")
+    widget = gtk_stack_new()!
+    gtk_stack_add_named(widget.opaque, spinner, "loading")
+    gtk_stack_add_named(widget.opaque, none, "none")
+    gtk_stack_add_named(widget.opaque, failed, "failed")
+    list = VirtualList(
+      accessibleLabel: "Search results",
+      makeRow: { ListRow().widget },
+      bind: { [weak self] widget, position in self?.bind(widget, position) },
+      activate: { [weak self] position in self?.open(position) })
+    list.listView.addClasses("navigation-sidebar")
+    gtk_stack_add_named(widget.opaque, list.widget, "results")
+  }
+
+  func show(_ content: SearchView.Content) {
+    switch content {
+    case .prompt, .loading:
+      gtk_stack_set_visible_child_name(widget.opaque, "loading")
+    case .noResults(let message):
+      adw_status_page_set_description(none.opaque, message)
+      gtk_stack_set_visible_child_name(widget.opaque, "none")
+    case .failed(let message):
+      adw_status_page_set_description(failed.opaque, message)
+      gtk_stack_set_visible_child_name(widget.opaque, "failed")
+    case .results(let results):
+      rows = results
+      list.update(results.map(\.id))
+      gtk_stack_set_visible_child_name(widget.opaque, "results")
+    }
+  }
+
+  private func bind(_ widget: Widget, _ position: Int) {
+    guard rows.indices.contains(position) else { return }
+    let row = rows[position]
+    ListRow(widget).show(
+      iconName: "accessories-dictionary-symbolic", title: row.title,
+      subtitle: [row.subtitle, row.location].filter { !$0.isEmpty }.joined(separator: " · "))
+  }
+
+  private func open(_ position: Int) {
+    guard rows.indices.contains(position) else { return }
+    store.dispatch(.library(.bookOpened(rows[position].target)))
+  }
+}
