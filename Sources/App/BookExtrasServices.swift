@@ -75,7 +75,7 @@ final class BookExtrasServices {
     Task { await Self.reloadBookmarks(book, client, dispatch) }
     Task { await Self.reloadNotes(book, client, dispatch) }
     Task {
-      let result = await Self.result { () throws(APIError) in
+      let result = await apiResult { () throws(APIError) in
         try await client.bookHistory(libraryID: book.libraryID, path: book.path, limit: 50)
       }
       dispatch(.library(.historyLoaded(book, result)))
@@ -136,7 +136,7 @@ final class BookExtrasServices {
   private static func reloadBookmarks(
     _ book: LibraryPath, _ client: AudioSiloClient, _ dispatch: @MainActor (Action) -> Void
   ) async {
-    let result = await result { () throws(APIError) in
+    let result = await apiResult { () throws(APIError) in
       try await client.bookmarks(libraryID: book.libraryID, path: book.path)
     }
     dispatch(.library(.bookmarksLoaded(book, result)))
@@ -145,7 +145,7 @@ final class BookExtrasServices {
   private static func reloadNotes(
     _ book: LibraryPath, _ client: AudioSiloClient, _ dispatch: @MainActor (Action) -> Void
   ) async {
-    let result = await result { () throws(APIError) in
+    let result = await apiResult { () throws(APIError) in
       try await client.notes(libraryID: book.libraryID, path: book.path)
     }
     dispatch(.library(.notesLoaded(book, result)))
@@ -154,15 +154,8 @@ final class BookExtrasServices {
   private static func reloadFavourites(
     _ serverID: String, _ client: AudioSiloClient, _ dispatch: @MainActor (Action) -> Void
   ) async {
-    let result = await result { () throws(APIError) in try await client.favourites() }
+    let result = await apiResult { () throws(APIError) in try await client.favourites() }
     dispatch(.library(.favouritesLoaded(serverID: serverID, result)))
   }
 
-  private static func result<Value>(_ call: () async throws(APIError) -> Value) async -> Result<Value, FailureMessage> {
-    do throws(APIError) {
-      return .success(try await call())
-    } catch {
-      return .failure(FailureMessage(error.userMessage))
-    }
-  }
 }

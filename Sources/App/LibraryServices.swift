@@ -22,6 +22,10 @@ final class LibraryServices {
       Task { await load(book, dispatch) }
     case .search(let query, let serverIDs):
       search(query, serverIDs, dispatch)
+    case .loadHome(let serverID):
+      loadHome(serverID, dispatch)
+    case .describeBooks(let serverID, let books):
+      describe(books, on: serverID, dispatch)
     default:
       break
     }
@@ -56,6 +60,37 @@ final class LibraryServices {
       dispatch(.library(.bookLoaded(book, .failure(FailureMessage(error.userMessage)))))
     }
   }
+
+  private func loadHome(_ serverID: String, _ dispatch: @escaping @MainActor (Action) -> Void) {
+    guard let client = connections.signedInClient(serverID) else { return }
+    Task {
+      let progress = await apiResult { () throws(APIError) in try await client.progress() }
+      dispatch(.library(.homeProgressLoaded(serverID: serverID, progress)))
+    }
+    Task {
+      let recent = await apiResult { () throws(APIError) in try await client.recentBooks(limit: shelfLength * 2) }
+      dispatch(.library(.homeRecentLoaded(serverID: serverID, recent)))
+    }
+    Task {
+      let favourites = await apiResult { () throws(APIError) in try await client.favourites() }
+      dispatch(.library(.favouritesLoaded(serverID: serverID, favourites)))
+    }
+  }
+
+  /// One at a time: a handful of small requests that must not crowd out
+  /// what the listener is waiting for. A book that fails keeps its path
+  /// as its title.
+  private func describe(_ books: [FavouriteKey], on serverID: String, _ dispatch: @escaping @MainActor (Action) -> Void) {
+    guard let client = connections.signedInClient(serverID) else { return }
+    Task {
+      for key in books {
+        if let book = try? await client.item(libraryID: key.libraryID, path: key.path) {
+          dispatch(.library(.homeBookDescribed(serverID: serverID, book)))
+        }
+      }
+    }
+  }
+
 
   private func search(_ query: String, _ serverIDs: [String], _ dispatch: @escaping @MainActor (Action) -> Void) {
     searching?.cancel()

@@ -207,3 +207,8 @@ def test_signing_in_mirrors_the_servers_positions_on_disk(hark, audiosilo):
             return db.execute("SELECT path, position FROM progress_mirror").fetchall()
 
     hark.wait_until(lambda: mirrored() == [("Theodore Quill/A Clockwork Orchard", 42.5)], timeout=10)
+    # ...and the Library's home offers to continue it, with the time left.
+    hark.find("label", "Continue Listening", timeout=10)
+    hark.find("label", "A Clockwork Orchard", timeout=10)
+    hark.find("label", "Recently Added")
+    hark.screenshot("library-home-shelves")

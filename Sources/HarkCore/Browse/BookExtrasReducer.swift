@@ -18,6 +18,7 @@ func reduceBookExtras(_ state: inout AppState, _ action: LibraryAction) -> [Effe
   case .favouritesLoaded(let serverID, .success(let favourites)):
     guard state.connections.server(serverID) != nil else { return [] }
     state.library.favourites[serverID] = Set(favourites.map { FavouriteKey(libraryID: $0.libraryID, path: $0.path) })
+    state.library.favouriteEntries[serverID] = favourites
   case .favouritesLoaded(_, .failure):
     // Without the list the toggle shows "not a favourite"; nothing is lost.
     break

@@ -34,6 +34,11 @@ public enum LibraryAction: Equatable, Sendable {
   case changeFailed(LibraryPath, FailureMessage)
   case errorDismissed(LibraryPath)
 
+  case homeProgressLoaded(serverID: String, Result<[ProgressRow], FailureMessage>)
+  case homeRecentLoaded(serverID: String, Result<[Book], FailureMessage>)
+  /// Details for a book on the Continue Listening shelf.
+  case homeBookDescribed(serverID: String, Book)
+
   /// Ctrl+F, "/", or the search button.
   case searchRequested
   case searchChanged(String)

@@ -39,6 +39,23 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
     if state.library.book == target { return loadBook(&state, target) + loadExtras(&state, target) }
     return []
 
+  case .homeProgressLoaded(let serverID, let result):
+    guard state.connections.server(serverID) != nil else { return [] }
+    state.library.home[serverID, default: HomeShelves()].progress = Loadable(result)
+    guard case .success(let rows) = result else { return [] }
+    let known = state.library.home[serverID]?.books ?? [:]
+    let missing = booksToDescribe(rows).filter { known[$0] == nil }
+    return missing.isEmpty ? [] : [.describeBooks(serverID: serverID, missing)]
+  case .homeRecentLoaded(let serverID, let result):
+    guard state.connections.server(serverID) != nil else { return [] }
+    state.library.home[serverID, default: HomeShelves()].recent = Loadable(result)
+    return []
+  case .homeBookDescribed(let serverID, let book):
+    guard state.connections.server(serverID) != nil else { return [] }
+    state.library.home[serverID, default: HomeShelves()]
+      .books[FavouriteKey(libraryID: book.libraryID, path: book.relPath)] = book
+    return []
+
   case .searchRequested, .searchChanged, .searchClosed, .searchAnswered:
     return reduceSearch(&state, action)
 

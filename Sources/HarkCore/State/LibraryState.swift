@@ -33,6 +33,10 @@ public struct LibraryState: Equatable, Sendable {
   public var books: [LibraryPath: Loadable<Book>] = [:]
   /// The listener's own state for each book opened.
   public var extras: [LibraryPath: BookExtras] = [:]
+  /// The home shelves' data per server.
+  public var home: [String: HomeShelves] = [:]
+  /// Each server's favourites as listed (titles for the Favourites shelf).
+  public var favouriteEntries: [String: [Favourite]] = [:]
   /// Search, while the search bar is open.
   public var search: SearchState?
   /// Each server's favourites, once loaded.
@@ -49,5 +53,7 @@ public struct LibraryState: Equatable, Sendable {
     extras = extras.filter { $0.key.serverID != serverID }
     favourites[serverID] = nil
     search?.results[serverID] = nil
+    home[serverID] = nil
+    favouriteEntries[serverID] = nil
   }
 }

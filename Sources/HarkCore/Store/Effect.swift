@@ -60,6 +60,10 @@ public enum Effect: Equatable, Sendable {
   case deleteBookmark(LibraryPath, id: Int)
   case addNote(LibraryPath, body: String)
   case deleteNote(LibraryPath, id: Int)
+  /// Read a server's home shelves: all progress, recently added, favourites.
+  case loadHome(serverID: String)
+  /// Read these books' details (titles for Continue Listening).
+  case describeBooks(serverID: String, [FavouriteKey])
   /// Search these servers for `query`, cancelling the search before it;
   /// an empty query only cancels.
   case search(String, serverIDs: [String])

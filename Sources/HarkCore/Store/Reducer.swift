@@ -17,7 +17,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .connections(let connectionsAction):
     if case .signedOut(let serverID) = connectionsAction { state.library.forget(serverID: serverID) }
     let effects = reduceConnections(&state.connections, connectionsAction)
-    return effects + metadataNowOffered(&state, connectionsAction)
+    return effects + metadataNowOffered(&state, connectionsAction) + homeAfterLibraries(state, connectionsAction)
   case .library(let libraryAction):
     return reduceLibrary(&state, libraryAction)
   }
@@ -31,6 +31,14 @@ private func metadataNowOffered(_ state: inout AppState, _ action: ConnectionsAc
     extras.meta == nil
   else { return [] }
   return [.loadBookExtras(book, favourites: false, metadata: true)]
+}
+
+/// Libraries load at start, after sign-in and on every reconnect: the
+/// moments the home shelves should be read (again) too.
+private func homeAfterLibraries(_ state: AppState, _ action: ConnectionsAction) -> [Effect] {
+  guard case .librariesLoaded(let serverID, .success) = action, state.connections.server(serverID) != nil
+  else { return [] }
+  return [.loadHome(serverID: serverID)]
 }
 
 func reduceUI(_ navigation: inout NavigationState, _ action: UIAction) -> [Effect] {

@@ -12,9 +12,13 @@ public final class LibraryOverview {
   private let store: Store
   private let page: Widget
   private var groups: [Widget] = []
+  private var shelfGroups: [Widget] = []
+  private var sections: [ServerSection] = []
+  private var shelves: [Shelf] = []
   /// Held so removing it from the page (to re-add it last) does not free it.
   private let footer: ObjectRef
   private var subscription: Subscription?
+  private var shelvesSubscription: Subscription?
 
   public init(store: Store) {
     self.store = store
@@ -27,17 +31,44 @@ public final class LibraryOverview {
     adw_preferences_page_add(page.cast(AdwPreferencesPage.self), footer.as(AdwPreferencesGroup.self))
     widget = page
     Signals.connect(addButton, "clicked") { [weak self] in self?.store.dispatch(.connections(.addServerRequested)) }
-    subscription = store.subscribe(selectLibraryOverview) { [weak self] in self?.render($0) }
+    subscription = store.subscribe(selectLibraryOverview) { [weak self] in
+      self?.sections = $0
+      self?.render()
+    }
+    shelvesSubscription = store.subscribe(selectHomeShelves) { [weak self] in
+      self?.shelves = $0
+      self?.render()
+    }
   }
 
-  private func render(_ sections: [ServerSection]) {
+  /// Shelves first (what to listen to next), then each server's libraries.
+  private func render() {
     let preferencesPage = page.cast(AdwPreferencesPage.self)
-    for group in groups { adw_preferences_page_remove(preferencesPage, group.cast(AdwPreferencesGroup.self)) }
+    for group in shelfGroups + groups {
+      adw_preferences_page_remove(preferencesPage, group.cast(AdwPreferencesGroup.self))
+    }
     adw_preferences_page_remove(preferencesPage, footer.as(AdwPreferencesGroup.self))
+    shelfGroups = shelves.map(makeShelf)
     groups = sections.map(makeGroup)
-    for group in groups { adw_preferences_page_add(preferencesPage, group.cast(AdwPreferencesGroup.self)) }
+    for group in shelfGroups + groups {
+      adw_preferences_page_add(preferencesPage, group.cast(AdwPreferencesGroup.self))
+    }
     // "Connect Another Server" stays last.
     adw_preferences_page_add(preferencesPage, footer.as(AdwPreferencesGroup.self))
+  }
+
+  private func makeShelf(_ shelf: Shelf) -> Widget {
+    let group = RowsGroup(title: shelf.title)
+    group.setRows(shelf.items.map { item in
+      let subtitle = [item.subtitle, item.location].filter { !$0.isEmpty }.joined(separator: " · ")
+      let row = RowsGroup.row(item.title, subtitle: subtitle, suffixes: [Make.icon("go-next-symbolic")])
+      adw_action_row_set_icon_name(row.cast(AdwActionRow.self), "accessories-dictionary-symbolic")
+      gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
+      let target = item.target
+      Signals.connect(row, "activated") { [weak self] in self?.store.dispatch(.library(.bookOpened(target))) }
+      return row
+    })
+    return group.widget
   }
 
   private func makeGroup(_ section: ServerSection) -> Widget {

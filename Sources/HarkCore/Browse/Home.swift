@@ -1,0 +1,129 @@
+import Foundation
+
+/// What the Library's home shows from one server: where the listener is in
+/// each book, what was added lately, and their favourites.
+public struct HomeShelves: Equatable, Sendable {
+  public var progress: Loadable<[ProgressRow]> = .loading
+  public var recent: Loadable<[Book]> = .loading
+  /// Titles and authors for the books in progress rows (which carry only
+  /// paths), loaded for the newest few.
+  public var books: [FavouriteKey: Book] = [:]
+
+  public init() {}
+}
+
+/// One book on a home shelf.
+public struct ShelfItem: Equatable, Sendable {
+  public var title: String
+  /// "Author · 2h 3m left" / "Author · 12h 30m"
+  public var subtitle: String
+  /// "Home · Audiobooks", "also on Cabin" when the same book is elsewhere.
+  public var location: String
+  public var target: LibraryPath
+}
+
+public struct Shelf: Equatable, Sendable {
+  public var title: String
+  public var items: [ShelfItem]
+}
+
+/// How many books each shelf shows.
+public let shelfLength = 6
+
+/// Continue listening, recently added and favourites, across every server
+/// in the order they were added. Shelves with nothing are left out.
+public func selectHomeShelves(_ s: AppState) -> [Shelf] {
+  let servers = s.connections.servers.filter { !$0.needsReconnect }
+  let rank = Dictionary(uniqueKeysWithValues: s.connections.servers.enumerated().map { ($1.serverID, $0) })
+  var shelves: [Shelf] = []
+
+  // Continue listening: unfinished, started, newest first, across servers.
+  var started: [(row: ProgressRow, server: ServerConnection)] = []
+  for server in servers {
+    if case .loaded(let rows)? = s.library.home[server.serverID]?.progress {
+      started += rows.filter { !$0.finished && $0.position > 0 }.map { ($0, server) }
+    }
+  }
+  started.sort { ($0.row.updatedAt.date ?? .distantPast) > ($1.row.updatedAt.date ?? .distantPast) }
+  var seen = Set<String>()
+  var continuing: [ShelfItem] = []
+  for (row, server) in started where continuing.count < shelfLength {
+    let key = FavouriteKey(libraryID: row.libraryID, path: row.path)
+    let book = s.library.home[server.serverID]?.books[key]
+    // The same book in progress on two servers shows once: the newest.
+    if let book {
+      guard seen.insert(bookDedupKey(book)).inserted else { continue }
+    }
+    let speed = row.playbackSpeed > 0 ? row.playbackSpeed : 1
+    let duration = (book?.duration ?? 0) > 0 ? book?.duration ?? 0 : row.duration
+    let left = formatDuration(max(0, duration - row.position) / speed)
+    continuing.append(
+      ShelfItem(
+        title: book.map { $0.title.isEmpty ? pathLeaf(row.path) : $0.title } ?? pathLeaf(row.path),
+        subtitle: [book?.author ?? "", left.isEmpty ? "" : "\(left) left"].filter { !$0.isEmpty }
+          .joined(separator: " · "),
+        location: location(s, server.serverID, row.libraryID, also: []),
+        target: LibraryPath(serverID: server.serverID, libraryID: row.libraryID, path: row.path)))
+  }
+  if !continuing.isEmpty { shelves.append(Shelf(title: "Continue Listening", items: continuing)) }
+
+  // Recently added: each server's newest, de-duplicated, newest first.
+  var recent: [LocatedBook] = []
+  for server in servers {
+    if case .loaded(let books)? = s.library.home[server.serverID]?.recent {
+      recent += books.map { LocatedBook(book: $0, connectionID: server.serverID, connectionName: server.name) }
+    }
+  }
+  let newest = dedupBooks(recent) { rank[$0] ?? Int.max }
+    .sorted { ($0.winner.book.addedAt?.date ?? .distantPast) > ($1.winner.book.addedAt?.date ?? .distantPast) }
+    .prefix(shelfLength)
+    .map { item(s, $0.winner, also: $0.also.map(\.connectionName)) }
+  if !newest.isEmpty { shelves.append(Shelf(title: "Recently Added", items: Array(newest))) }
+
+  // Favourite books (a favourite folder is browsed, not listed here).
+  var favourites: [ShelfItem] = []
+  for server in servers {
+    for favourite in s.library.favouriteEntries[server.serverID] ?? [] where favourite.isBook {
+      let title = favourite.title.flatMap { $0.isEmpty ? nil : $0 } ?? pathLeaf(favourite.path)
+      favourites.append(
+        ShelfItem(
+          title: title,
+          subtitle: [favourite.author ?? "", formatDuration(favourite.duration)].filter { !$0.isEmpty }
+            .joined(separator: " · "),
+          location: location(s, server.serverID, favourite.libraryID, also: []),
+          target: LibraryPath(serverID: server.serverID, libraryID: favourite.libraryID, path: favourite.path)))
+    }
+  }
+  if !favourites.isEmpty { shelves.append(Shelf(title: "Favourites", items: Array(favourites.prefix(shelfLength)))) }
+  return shelves
+}
+
+private func item(_ s: AppState, _ located: LocatedBook, also: [String]) -> ShelfItem {
+  let book = located.book
+  return ShelfItem(
+    title: book.title.isEmpty ? pathLeaf(book.relPath) : book.title,
+    subtitle: [bookSubtitle(book), formatDuration(book.duration)].filter { !$0.isEmpty }.joined(separator: " · "),
+    location: location(s, located.connectionID, book.libraryID, also: also),
+    target: LibraryPath(serverID: located.connectionID, libraryID: book.libraryID, path: book.relPath))
+}
+
+/// "Server · Library", and "also on …" for other servers with the book.
+func location(_ s: AppState, _ serverID: String, _ libraryID: Int, also: [String]) -> String {
+  let server = s.connections.server(serverID)?.name ?? ""
+  var library = ""
+  if case .loaded(let libraries)? = s.connections.libraries[serverID] {
+    library = libraries.first { $0.id == libraryID }?.name ?? ""
+  }
+  var text = [server, library].filter { !$0.isEmpty }.joined(separator: " · ")
+  if !also.isEmpty { text += " · also on " + also.joined(separator: ", ") }
+  return text
+}
+
+/// The progress rows worth fetching book details for: the newest started,
+/// unfinished ones, as the Continue Listening shelf will show them.
+func booksToDescribe(_ rows: [ProgressRow]) -> [FavouriteKey] {
+  rows.filter { !$0.finished && $0.position > 0 }
+    .sorted { ($0.updatedAt.date ?? .distantPast) > ($1.updatedAt.date ?? .distantPast) }
+    .prefix(shelfLength)
+    .map { FavouriteKey(libraryID: $0.libraryID, path: $0.path) }
+}
