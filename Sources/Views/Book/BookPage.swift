@@ -23,9 +23,7 @@ public final class BookPage {
   public init(store: Store) {
     self.store = store
     details = BookDetails(store: store)
-    let spinner = gtk_spinner_new()!
-    gtk_spinner_start(spinner.opaque)
-    gtk_widget_set_size_request(spinner, 32, 32)
+    let spinner = Make.spinner()
     gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
     failure = StatusPages.make(icon: "dialog-warning-symbolic", title: "Could Not Open This Book", button: "Try Again")
     widget = gtk_stack_new()!

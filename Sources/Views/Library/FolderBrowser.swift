@@ -30,9 +30,7 @@ final class FolderBrowser {
     let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, crumbBar)
     bar.addClasses("toolbar")
 
-    let spinner = gtk_spinner_new()!
-    gtk_spinner_start(spinner.opaque)
-    gtk_widget_set_size_request(spinner, 32, 32)
+    let spinner = Make.spinner()
     let loading = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, spinner, Make.label("Loading…", classes: "dim-label"))
     gtk_widget_set_valign(loading, GTK_ALIGN_CENTER)
     failure = StatusPages.make(icon: "network-error-symbolic", title: "Could Not Open This Folder", button: "Try Again")

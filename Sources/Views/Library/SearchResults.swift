@@ -16,9 +16,7 @@ final class SearchResults {
 
   init(store: Store) {
     self.store = store
-    let spinner = gtk_spinner_new()!
-    gtk_spinner_start(spinner.opaque)
-    gtk_widget_set_size_request(spinner, 32, 32)
+    let spinner = Make.spinner()
     gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
     none = StatusPages.make(icon: "system-search-symbolic", title: "No Results")
     failed = StatusPages.make(icon: "network-error-symbolic", title: "Search Failed")

@@ -101,8 +101,7 @@ public final class LibraryOverview {
   private func rows(_ libraries: Loadable<[LibrarySummary]>, serverID: String) -> [Widget] {
     switch libraries {
     case .loading:
-      let spinner = gtk_spinner_new()!
-      gtk_spinner_start(OpaquePointer(spinner))
+      let spinner = Make.spinner(size: 16)
       return [row("Loading libraries…", suffix: spinner)]
     case .failed(let message):
       return [row("Could not load the libraries", subtitle: message, icon: "dialog-warning-symbolic")]

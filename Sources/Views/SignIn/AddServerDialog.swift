@@ -41,9 +41,7 @@ public final class AddServerDialog {
       GTK_ORIENTATION_VERTICAL, spacing: 18,
       Form.paragraph("Enter your AudioSilo server's address, or paste a sign-in link it gave you."),
       Form.group(address), addressError, continueButton, recent.widget)
-    let spinner = gtk_spinner_new()!
-    gtk_spinner_start(OpaquePointer(spinner))
-    gtk_widget_set_size_request(spinner, 32, 32)
+    let spinner = Make.spinner()
     let workingPage = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, spinner, workingCaption)
     gtk_widget_set_valign(workingPage, GTK_ALIGN_CENTER)
 

@@ -49,6 +49,17 @@ enum Make {
     return label
   }
 
+  /// A spinner that spins only while it is on screen. A started GtkSpinner
+  /// runs a CSS animation; left spinning in a hidden stack page it would
+  /// keep the frame clock (and Hark) awake forever.
+  @MainActor static func spinner(size: Int32 = 32) -> Widget {
+    let spinner = gtk_spinner_new()!
+    gtk_widget_set_size_request(spinner, size, size)
+    Signals.connect(spinner, "map") { gtk_spinner_start(OpaquePointer(spinner)) }
+    Signals.connect(spinner, "unmap") { gtk_spinner_stop(OpaquePointer(spinner)) }
+    return spinner
+  }
+
   static func icon(_ name: String) -> Widget {
     gtk_image_new_from_icon_name(name)!
   }
