@@ -21,6 +21,7 @@ final class HarkApplication {
   private var mainWindow: MainWindow?
   private var preferences: PreferencesWindow?
   private var connections: ConnectionServices?
+  private var covers: CoverSource = .none
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -68,6 +69,7 @@ final class HarkApplication {
     connections.openListeningStore()
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     self.connections = connections
+    covers = CoverSourceSetup.make(connections: connections)
     settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }
     self.settings = settings
     self.store = store
@@ -77,7 +79,7 @@ final class HarkApplication {
   private func activate() {
     guard let store, let settings else { return }
     if mainWindow == nil {
-      let window = MainWindow(application: gtkApplication, store: store, menu: Self.primaryMenu())
+      let window = MainWindow(application: gtkApplication, store: store, menu: Self.primaryMenu(), covers: covers)
       WindowGeometry.restore(window.window, from: settings)
       FirstFrameReport.attach(to: window.window)
       mainWindow = window

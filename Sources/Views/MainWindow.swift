@@ -26,7 +26,10 @@ public final class MainWindow {
   private var subscription: Subscription?
 
   /// - Parameter menu: the primary menu's model (Preferences, shortcuts, About).
-  public init(application: UnsafeMutablePointer<GtkApplication>, store: Store, menu: UnsafeMutablePointer<GMenuModel>) {
+  public init(
+    application: UnsafeMutablePointer<GtkApplication>, store: Store, menu: UnsafeMutablePointer<GMenuModel>,
+    covers: CoverSource = .none
+  ) {
     self.store = store
     window = adw_application_window_new(application)
     gtk_window_set_title(window.cast(GtkWindow.self), "Hark")
@@ -35,8 +38,9 @@ public final class MainWindow {
 
     stack = adw_view_stack_new()
     gtk_widget_set_vexpand(stack, 1)
-    let library = LibraryPage(store: store)
-    let book = BookPage(store: store)
+    let coverLoader = CoverLoader(source: covers)
+    let library = LibraryPage(store: store, covers: coverLoader)
+    let book = BookPage(store: store, covers: coverLoader)
     let contents: [Page: Widget] = [.library: library.widget, .book: book.widget]
     pages = Page.allCases.map { PageView(store: store, page: $0, content: contents[$0]) }
     self.library = library

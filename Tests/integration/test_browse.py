@@ -77,3 +77,23 @@ def test_a_book_with_chapters_lists_them(hark, audiosilo):
     if not hark.wait_until(lambda: list(list_items(hark, "Chapters")) == expected, timeout=10, fail=False):
         raise AssertionError(f"chapters listed: {list(list_items(hark, 'Chapters'))}")
     hark.screenshot("book-chapters")
+
+
+def test_covers_are_fetched_once_for_the_rows_shown(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
+    open_row(hark, "Folder contents", "Marguerite Holloway")
+    hark.wait_until(lambda: "The Lighthouse Keeper" in " ".join(list_items(hark, "Folder contents")), timeout=15)
+
+    def cover_requests():
+        return [r for r in audiosilo.call("GET", "/requests")["requests"] if r["path"] == "/api/v1/libraries/1/cover"]
+
+    hark.wait_until(lambda: [r["status"] for r in cover_requests()] == [200], timeout=10)
+    hark.screenshot("library-covers")
+    # Back up and in again: the cover comes from the disk cache, not the server.
+    hark.click(hark.find("push button", "Audiobooks"))
+    open_row(hark, "Folder contents", "Marguerite Holloway")
+    open_row(hark, "Folder contents", "The Lighthouse Keeper")
+    hark.find("label", "The Lighthouse Keeper", timeout=15)
+    hark.screenshot("book-page-cover")
+    assert len(cover_requests()) == 1, cover_requests()

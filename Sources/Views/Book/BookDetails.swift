@@ -22,17 +22,16 @@ final class BookDetails {
   private let notes: NotesGroup
   private let history = HistoryGroup()
   private let upNext = RowsGroup(title: "Up Next")
+  private let cover = CoverImage(size: 112)
+  private let covers: CoverLoader
   private let store: Store
   private let copies = RowsGroup(title: "Other Copies", description: "The same book elsewhere on this server")
   private let chaptersHeading: Widget
 
-  init(store: Store) {
+  init(store: Store, covers: CoverLoader) {
     self.store = store
-    let cover = Make.icon("accessories-dictionary-symbolic")
-    gtk_image_set_pixel_size(cover.opaque, 48)
-    cover.addClasses("hark-cover", "dim-label")
-    gtk_widget_set_size_request(cover, 96, 96)
-    gtk_widget_set_valign(cover, GTK_ALIGN_START)
+    self.covers = covers
+    gtk_widget_set_valign(cover.widget, GTK_ALIGN_START)
     title = Make.label("", classes: "title-2")
     subtitle = Make.label("", classes: "dim-label")
     for label in [title, subtitle] {
@@ -43,7 +42,7 @@ final class BookDetails {
     let heading = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6, title, subtitle)
     gtk_widget_set_valign(heading, GTK_ALIGN_CENTER)
     gtk_widget_set_hexpand(heading, 1)
-    let header = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, cover, heading)
+    let header = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, cover.widget, heading)
     actions = BookActions(store: store)
     meta = MetaSection(store: store)
     bookmarks = BookmarksGroup(store: store)
@@ -60,6 +59,7 @@ final class BookDetails {
   }
 
   func show(_ view: BookPageView) {
+    covers.load(cover, for: view.target)
     title.setLabelText(view.title)
     subtitle.setLabelText(view.subtitle)
     subtitle.setVisible(!view.subtitle.isEmpty)

@@ -20,9 +20,9 @@ public final class BookPage {
   private var listed: LibraryPath?
   private var subscription: Subscription?
 
-  public init(store: Store) {
+  init(store: Store, covers: CoverLoader) {
     self.store = store
-    details = BookDetails(store: store)
+    details = BookDetails(store: store, covers: covers)
     let spinner = Make.spinner()
     gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
     failure = StatusPages.make(icon: "dialog-warning-symbolic", title: "Could Not Open This Book", button: "Try Again")

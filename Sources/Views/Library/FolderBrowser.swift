@@ -10,6 +10,7 @@ import HarkCore
 final class FolderBrowser {
   let widget: Widget
   private let store: Store
+  private let covers: CoverLoader
   private let crumbBar: Widget
   private let content: Widget
   private let failure: Widget
@@ -20,8 +21,9 @@ final class FolderBrowser {
   private var listed: LibraryPath?
   private var subscription: Subscription?
 
-  init(store: Store) {
+  init(store: Store, covers: CoverLoader) {
     self.store = store
+    self.covers = covers
     let back = Make.iconButton("go-previous-symbolic", tooltip: "Back")
     // On a narrow window every crumb shrinks (ellipsized) rather than the
     // path scrolling out of view: where you are always stays visible.
@@ -110,7 +112,8 @@ final class FolderBrowser {
     let row = rows[position]
     ListRow(widget).show(
       iconName: row.kind == .folder ? "folder-symbolic" : "accessories-dictionary-symbolic",
-      title: row.title, subtitle: row.subtitle, opens: row.kind == .folder)
+      title: row.title, subtitle: row.subtitle, opens: row.kind == .folder,
+      book: row.kind == .book ? row.target : nil, covers: covers)
   }
 
   private func open(_ position: Int) {

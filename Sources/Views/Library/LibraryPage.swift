@@ -18,11 +18,11 @@ public final class LibraryPage {
   private let searchEntry: Widget
   private var subscriptions: [Subscription] = []
 
-  public init(store: Store) {
+  init(store: Store, covers: CoverLoader) {
     self.store = store
     overview = LibraryOverview(store: store)
-    folders = FolderBrowser(store: store)
-    results = SearchResults(store: store)
+    folders = FolderBrowser(store: store, covers: covers)
+    results = SearchResults(store: store, covers: covers)
     stack = gtk_stack_new()!
     gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_stack_add_named(stack.opaque, overview.widget, "home")

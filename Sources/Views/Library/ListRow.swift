@@ -8,6 +8,8 @@ import HarkCore
 @MainActor
 struct ListRow {
   let widget: Widget
+  /// A book's cover, in place of the icon, when the row has one.
+  private let cover: CoverImage
   private let icon: Widget
   private let title: Widget
   private let subtitle: Widget
@@ -15,6 +17,8 @@ struct ListRow {
   private let chevron: Widget
 
   init() {
+    cover = CoverImage(size: 40)
+    cover.widget.setVisible(false)
     icon = Make.icon("folder-symbolic")
     gtk_image_set_pixel_size(icon.opaque, 24)
     gtk_widget_set_size_request(icon, 24, 24)
@@ -30,7 +34,7 @@ struct ListRow {
     gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
     trailing = Make.label("", classes: "dim-label", "numeric")
     chevron = Make.icon("go-next-symbolic")
-    widget = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, icon, text, trailing, chevron)
+    widget = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, cover.widget, icon, text, trailing, chevron)
     gtk_widget_set_margin_top(widget, 8)
     gtk_widget_set_margin_bottom(widget, 8)
     gtk_widget_set_margin_start(widget, 6)
@@ -40,7 +44,9 @@ struct ListRow {
   /// Finds the parts again from a recycled row widget.
   init(_ widget: Widget) {
     self.widget = widget
-    icon = gtk_widget_get_first_child(widget)
+    let coverWidget = gtk_widget_get_first_child(widget)!
+    cover = CoverImage.of(coverWidget)!
+    icon = gtk_widget_get_next_sibling(coverWidget)
     let text = gtk_widget_get_next_sibling(icon)!
     title = gtk_widget_get_first_child(text)
     subtitle = gtk_widget_get_next_sibling(title)!
@@ -50,10 +56,19 @@ struct ListRow {
 
   /// - Parameter listItem: the list item to name for assistive technologies;
   ///   by default the row's parent, which is the list item once bound.
+  /// - Parameter book: show this book's cover (through `covers`) instead of the icon.
   func show(
     iconName: String?, title: String, subtitle: String, trailing: String = "", opens: Bool = false,
-    listItem: Widget? = nil
+    listItem: Widget? = nil, book: LibraryPath? = nil, covers: CoverLoader? = nil
   ) {
+    if let book, let covers {
+      cover.widget.setVisible(true)
+      covers.load(cover, for: book)
+    } else {
+      if gtk_widget_get_visible(cover.widget) != 0 { covers?.clear(cover) }
+      cover.widget.setVisible(false)
+    }
+    let iconName = book != nil && covers != nil ? nil : iconName
     // nil: no icon column; "": an empty column, so rows with and without
     // an icon line up.
     icon.setVisible(iconName != nil)

@@ -9,13 +9,15 @@ import HarkCore
 final class SearchResults {
   let widget: Widget
   private let store: Store
+  private let covers: CoverLoader
   private let none: Widget
   private let failed: Widget
   private var list: VirtualList!
   private var rows: [SearchRow] = []
 
-  init(store: Store) {
+  init(store: Store, covers: CoverLoader) {
     self.store = store
+    self.covers = covers
     let spinner = Make.spinner()
     gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
     none = StatusPages.make(icon: "system-search-symbolic", title: "No Results")
@@ -55,7 +57,8 @@ final class SearchResults {
     let row = rows[position]
     ListRow(widget).show(
       iconName: "accessories-dictionary-symbolic", title: row.title,
-      subtitle: [row.subtitle, row.location].filter { !$0.isEmpty }.joined(separator: " · "))
+      subtitle: [row.subtitle, row.location].filter { !$0.isEmpty }.joined(separator: " · "), book: row.target,
+      covers: covers)
   }
 
   private func open(_ position: Int) {

@@ -11,6 +11,7 @@ public enum Style {
     .mini-player-progress trough, .mini-player-progress progress { min-height: 3px; }
     .mini-player-progress trough { background-color: transparent; }
     .hark-cover { border-radius: 12px; background-color: alpha(currentColor, 0.08); }
+    .hark-cover.small { border-radius: 6px; }
     .hark-chapters { background: none; }
     .hark-inline-error { color: @error_color; }
     .hark-chapters > row.activatable:hover { background-color: alpha(currentColor, 0.04); border-radius: 6px; }

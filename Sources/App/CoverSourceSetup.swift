@@ -1,0 +1,35 @@
+import CGLib
+import Foundation
+import HarkCore
+import Persistence
+import Views
+
+/// Covers for the window: `$XDG_CACHE_HOME/hark/covers` in front of each
+/// server's cover route, at most 4 fetches at once (under every server's
+/// rate limit, and paced with the server's other requests by its client).
+enum CoverSourceSetup {
+  @MainActor
+  static func make(connections: ConnectionServices) -> CoverSource {
+    let directory = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+      .appendingPathComponent("hark/covers", isDirectory: true)
+    let store = CoverStore(directory: directory) { book in
+      guard let client = await connections.signedInClient(book.serverID) else { throw CoverUnavailable() }
+      do throws(APIError) {
+        return try await client.cover(libraryID: book.libraryID, path: book.path)
+      } catch .invalidResponse {
+        // Too large, or not an image response: remembered as "no cover"
+        // rather than downloaded again on every scroll.
+        return nil
+      }
+    }
+    return CoverSource(
+      cached: { store.cachedCover(for: $0) },
+      fetch: { book in
+        if case .image(let data) = await store.cover(for: book) { return data }
+        return nil
+      })
+  }
+
+  /// Not signed in to the book's server (yet): try again later.
+  private struct CoverUnavailable: Error {}
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HarkCore
+
+/// Where covers come from, as the App provides it: a disk cache read for
+/// painting at once, and a fetch (cached, bounded, shared) for the rest.
+public struct CoverSource: Sendable {
+  public var cached: @Sendable (LibraryPath) -> Data?
+  public var fetch: @Sendable (LibraryPath) async -> Data?
+
+  public init(cached: @escaping @Sendable (LibraryPath) -> Data?, fetch: @escaping @Sendable (LibraryPath) async -> Data?) {
+    self.cached = cached
+    self.fetch = fetch
+  }
+
+  /// No covers at all: every book shows the placeholder.
+  public static let none = CoverSource(cached: { _ in nil }, fetch: { _ in nil })
+}
+
+/// Puts books' covers into `CoverImage`s that list views recycle: a cached
+/// cover paints at once; otherwise the placeholder shows while it is
+/// fetched, and a fetch that ends after its row was rebound to another book
+/// is dropped rather than shown on the wrong book.
+@MainActor
+final class CoverLoader {
+  private let source: CoverSource
+  /// The book each image currently stands for.
+  private var bound: [ObjectIdentifier: LibraryPath] = [:]
+
+  init(source: CoverSource) {
+    self.source = source
+  }
+
+  func load(_ image: CoverImage, for book: LibraryPath) {
+    let id = ObjectIdentifier(image)
+    if bound[id] == book { return }
+    bound[id] = book
+    if let data = source.cached(book) {
+      image.show(data)
+      return
+    }
+    image.showPlaceholder()
+    let fetch = source.fetch
+    Task { [weak self, weak image] in
+      let data = await fetch(book)
+      guard let self, let image, self.bound[ObjectIdentifier(image)] == book, let data else { return }
+      image.show(data)
+    }
+  }
+
+  /// The image no longer stands for a book (a folder row, say).
+  func clear(_ image: CoverImage) {
+    bound[ObjectIdentifier(image)] = nil
+    image.showPlaceholder()
+  }
+}
