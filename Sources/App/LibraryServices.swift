@@ -22,6 +22,8 @@ final class LibraryServices {
       Task { await load(book, dispatch) }
     case .search(let query, let serverIDs):
       search(query, serverIDs, dispatch)
+    case .loadBooksPage(let query, let cursor):
+      loadPage(query, cursor, dispatch)
     case .loadHome(let serverID):
       loadHome(serverID, dispatch)
     case .describeBooks(let serverID, let books):
@@ -58,6 +60,24 @@ final class LibraryServices {
     } catch {
       connections.record(error, serverID: book.serverID)
       dispatch(.library(.bookLoaded(book, .failure(FailureMessage(error.userMessage)))))
+    }
+  }
+
+  private func loadPage(
+    _ query: BookListQuery, _ cursor: String?, _ dispatch: @escaping @MainActor (Action) -> Void
+  ) {
+    guard let client = connections.signedInClient(query.serverID) else {
+      dispatch(.library(.booksPageLoaded(query, .failure(FailureMessage(Self.signedOut)))))
+      return
+    }
+    Task {
+      let page = await apiResult { () throws(APIError) in
+        try await client.books(
+          libraryID: query.libraryID, author: query.author, series: query.series, sort: query.sort,
+          limit: bookPageSize, cursor: cursor)
+      }
+      if case .failure = page {} else { connections.record(nil, serverID: query.serverID) }
+      dispatch(.library(.booksPageLoaded(query, page)))
     }
   }
 

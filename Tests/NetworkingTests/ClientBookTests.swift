@@ -122,8 +122,15 @@ final class ClientBookTests: ClientTestCase {
     let original = try Data(contentsOf: URL(fileURLWithPath: h.library.path(file)))
     XCTAssertEqual(response.body, original.prefix(100))
 
-    let media = try await h.requests(since: since).filter {
-      $0.path.hasSuffix("/stream") || $0.path.hasSuffix("/cover")
+    // The server logs a response's status once it has finished sending it,
+    // which can be a moment after the client has the whole body.
+    var media: [LoggedRequest] = []
+    for _ in 0..<100 {
+      media = try await h.requests(since: since).filter {
+        $0.path.hasSuffix("/stream") || $0.path.hasSuffix("/cover")
+      }
+      if media.count == 3, media.allSatisfy({ $0.status != nil }) { break }
+      try await Task.sleep(for: .milliseconds(20))
     }
     XCTAssertEqual(media.count, 3)
     for request in media {

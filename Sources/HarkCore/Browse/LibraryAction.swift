@@ -39,6 +39,16 @@ public enum LibraryAction: Equatable, Sendable {
   /// Details for a book on the Continue Listening shelf.
   case homeBookDescribed(serverID: String, Book)
 
+  /// "All Books" for a library: a flat list in pages.
+  case allBooksOpened(serverID: String, libraryID: Int)
+  case allBooksClosed
+  case bookSortChanged(BookSort)
+  case bookFilterChanged(author: String?, series: String?)
+  /// Scrolled near the end of what is loaded.
+  case moreBooksRequested
+  case booksPageLoaded(BookListQuery, Result<BooksPage, FailureMessage>)
+  case layoutChanged(BookLayout)
+
   /// Ctrl+F, "/", or the search button.
   case searchRequested
   case searchChanged(String)

@@ -16,6 +16,7 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
 
   case .homeRequested:
     state.library.folder = nil
+    state.library.bookList = nil
     return []
 
   case .bookOpened(let book):
@@ -56,6 +57,10 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
       .books[FavouriteKey(libraryID: book.libraryID, path: book.relPath)] = book
     return []
 
+  case .allBooksOpened, .allBooksClosed, .bookSortChanged, .bookFilterChanged, .moreBooksRequested,
+    .booksPageLoaded, .layoutChanged:
+    return reduceBookList(&state, action)
+
   case .searchRequested, .searchChanged, .searchClosed, .searchAnswered:
     return reduceSearch(&state, action)
 
@@ -66,6 +71,7 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
 
 private func openFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effect] {
   state.library.folder = folder
+  state.library.bookList = nil
   state.navigation.page = .library
   return needsLoading(state.library.folders[folder]) ? loadFolder(&state, folder) : []
 }

@@ -37,6 +37,9 @@ public struct LibraryState: Equatable, Sendable {
   public var home: [String: HomeShelves] = [:]
   /// Each server's favourites as listed (titles for the Favourites shelf).
   public var favouriteEntries: [String: [Favourite]] = [:]
+  /// "All Books" for a library, while shown.
+  public var bookList: BookListState?
+  public var layout: BookLayout = .grid
   /// Search, while the search bar is open.
   public var search: SearchState?
   /// Each server's favourites, once loaded.
@@ -54,6 +57,7 @@ public struct LibraryState: Equatable, Sendable {
     favourites[serverID] = nil
     search?.results[serverID] = nil
     home[serverID] = nil
+    if bookList?.query.serverID == serverID { bookList = nil }
     favouriteEntries[serverID] = nil
   }
 }

@@ -29,7 +29,8 @@ final class FolderBrowser {
     // path scrolling out of view: where you are always stays visible.
     crumbBar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
     gtk_widget_set_hexpand(crumbBar, 1)
-    let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, crumbBar)
+    let allBooks = Make.iconButton("view-grid-symbolic", tooltip: "All Books in This Library")
+    let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, crumbBar, allBooks)
     bar.addClasses("toolbar")
 
     let spinner = Make.spinner()
@@ -53,6 +54,10 @@ final class FolderBrowser {
     gtk_stack_add_named(content.opaque, list.widget, "list")
 
     Signals.connect(back, "clicked") { [weak self] in self?.goUp() }
+    Signals.connect(allBooks, "clicked") { [weak self] in
+      guard let self, let location = self.shown?.location else { return }
+      self.store.dispatch(.library(.allBooksOpened(serverID: location.serverID, libraryID: location.libraryID)))
+    }
     Signals.connect(StatusPages.button(of: failure), "clicked") { [weak self] in
       guard let self, let location = self.shown?.location else { return }
       self.store.dispatch(.library(.retryRequested(location)))

@@ -13,6 +13,7 @@ public final class LibraryPage {
   private let overview: LibraryOverview
   private let folders: FolderBrowser
   private let results: SearchResults
+  private let books: BookListBrowser
   private let stack: Widget
   private let searchBar: Widget
   private let searchEntry: Widget
@@ -23,11 +24,13 @@ public final class LibraryPage {
     overview = LibraryOverview(store: store)
     folders = FolderBrowser(store: store, covers: covers)
     results = SearchResults(store: store, covers: covers)
+    books = BookListBrowser(store: store, covers: covers)
     stack = gtk_stack_new()!
     gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_stack_add_named(stack.opaque, overview.widget, "home")
     gtk_stack_add_named(stack.opaque, folders.widget, "folder")
     gtk_stack_add_named(stack.opaque, results.widget, "search")
+    gtk_stack_add_named(stack.opaque, books.widget, "books")
     gtk_widget_set_vexpand(stack, 1)
     searchEntry = gtk_search_entry_new()!
     // GTK 4.8 has no setter for a search entry's placeholder; the property is there.
@@ -59,6 +62,7 @@ public final class LibraryPage {
 
   private static func shown(_ s: AppState) -> String {
     if let search = selectSearch(s), search.content != .prompt { return "search" }
+    if s.library.bookList != nil { return "books" }
     return s.library.folder != nil ? "folder" : "home"
   }
 

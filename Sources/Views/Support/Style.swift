@@ -12,7 +12,7 @@ public enum Style {
     .mini-player-progress trough { background-color: transparent; }
     .hark-cover { border-radius: 12px; background-color: alpha(currentColor, 0.08); }
     .hark-cover.small { border-radius: 6px; }
-    .hark-chapters { background: none; }
+    .hark-chapters, .hark-book-grid { background: none; }
     .hark-inline-error { color: @error_color; }
     .hark-chapters > row.activatable:hover { background-color: alpha(currentColor, 0.04); border-radius: 6px; }
     .mini-player-cover { min-width: 40px; min-height: 40px; border-radius: 6px;

@@ -26,8 +26,12 @@ final class VirtualList {
   ///   - activate: a row was clicked or activated with the keyboard.
   ///   - activatable: whether the row at a position can be activated (a
   ///     header row cannot); all can by default.
+  ///   - grid: a `GtkGridView` of tiles instead of a list of rows.
+  ///   - nearEnd: scrolled within two screens of the end (to load more).
   init(
     accessibleLabel: String,
+    grid: Bool = false,
+    nearEnd: (@MainActor () -> Void)? = nil,
     makeRow: @escaping @MainActor () -> Widget,
     bind: @escaping @MainActor (Widget, Int) -> Void,
     activate: @escaping @MainActor (Int) -> Void,
@@ -48,18 +52,35 @@ final class VirtualList {
     // The selection model only hands the model over; nothing is selected.
     g_object_ref(model.object)
     let selection = gtk_no_selection_new(OpaquePointer(model.object))
-    listView = gtk_list_view_new(selection, factory)!
-    gtk_list_view_set_single_click_activate(OpaquePointer(listView), 1)
+    if grid {
+      listView = gtk_grid_view_new(selection, factory)!
+      gtk_grid_view_set_single_click_activate(OpaquePointer(listView), 1)
+      gtk_grid_view_set_max_columns(OpaquePointer(listView), 12)
+    } else {
+      listView = gtk_list_view_new(selection, factory)!
+      gtk_list_view_set_single_click_activate(OpaquePointer(listView), 1)
+    }
     listView.setAccessibleLabel(accessibleLabel)
     Signals.connect(listView, "activate") { (position: UInt32) in activate(Int(position)) }
     widget = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_policy(OpaquePointer(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     // Clamped to a readable width on wide windows, like a preferences page.
     let clamp = adw_clamp_scrollable_new()!
-    adw_clamp_scrollable_set_maximum_size(OpaquePointer(clamp), 800)
+    adw_clamp_scrollable_set_maximum_size(OpaquePointer(clamp), grid ? 1400 : 800)
     adw_clamp_scrollable_set_child(OpaquePointer(clamp), listView)
     gtk_scrolled_window_set_child(OpaquePointer(widget), clamp)
     gtk_widget_set_vexpand(widget, 1)
+    if let nearEnd {
+      let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))!
+      let check: @MainActor () -> Void = {
+        let value = gtk_adjustment_get_value(adjustment)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        if value + page >= gtk_adjustment_get_upper(adjustment) - 2 * page { nearEnd() }
+      }
+      Signals.connect(adjustment, "value-changed") { check() }
+      // A first page shorter than two screens asks for more at once.
+      Signals.connect(adjustment, "changed") { check() }
+    }
   }
 
   func scrollToTop() {

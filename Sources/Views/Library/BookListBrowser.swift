@@ -1,0 +1,142 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// All Books: a library's books as a cover grid or a list, sorted by title,
+/// author or when they were added, read a page at a time as you scroll.
+@MainActor
+final class BookListBrowser {
+  let widget: Widget
+  private let store: Store
+  private let covers: CoverLoader
+  private let title: Widget
+  private let sort: Widget
+  private let layoutButton: Widget
+  private let content: Widget
+  private let failure: Widget
+  private var grid: VirtualList!
+  private var list: VirtualList!
+  private var tiles: [BookTile] = []
+  private var shown: BookListView?
+  private static let sorts: [(BookSort, String)] = [(.title, "Title"), (.author, "Author"), (.recent, "Recently Added")]
+
+  private var subscription: Subscription?
+
+  init(store: Store, covers: CoverLoader) {
+    self.store = store
+    self.covers = covers
+    let back = Make.iconButton("go-previous-symbolic", tooltip: "Back")
+    title = Make.label("", classes: "heading")
+    gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
+    gtk_widget_set_hexpand(title, 1)
+    gtk_label_set_xalign(title.opaque, 0)
+    let names = Self.sorts.map { strdup($0.1) } + [nil]
+    sort = names.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { gtk_drop_down_new_from_strings($0.baseAddress)! }
+    names.forEach { free($0) }
+    sort.setAccessibleLabel("Sort By")
+    gtk_widget_set_tooltip_text(sort, "Sort By")
+    layoutButton = Make.iconButton("view-list-symbolic", tooltip: "Show as List")
+    let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, title, sort, layoutButton)
+    bar.addClasses("toolbar")
+
+    let loading = Make.spinner()
+    gtk_widget_set_valign(loading, GTK_ALIGN_CENTER)
+    failure = StatusPages.make(icon: "network-error-symbolic", title: "Could Not Load the Books", button: "Try Again")
+    let empty = StatusPages.make(icon: "accessories-dictionary-symbolic", title: "No Books Here")
+    content = gtk_stack_new()!
+    gtk_widget_set_vexpand(content, 1)
+    gtk_stack_add_named(content.opaque, loading, "loading")
+    gtk_stack_add_named(content.opaque, failure, "failed")
+    gtk_stack_add_named(content.opaque, empty, "empty")
+    widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, bar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), content)
+
+    let more: @MainActor () -> Void = { [weak self] in self?.store.dispatch(.library(.moreBooksRequested)) }
+    grid = VirtualList(
+      accessibleLabel: "Books", grid: true, nearEnd: more,
+      makeRow: { BookTileView().widget },
+      bind: { [weak self] cell, position in self?.bindTile(cell, position) },
+      activate: { [weak self] position in self?.open(position) })
+    grid.listView.addClasses("hark-book-grid")
+    list = VirtualList(
+      accessibleLabel: "Books", nearEnd: more,
+      makeRow: { ListRow().widget },
+      bind: { [weak self] row, position in self?.bindRow(row, position) },
+      activate: { [weak self] position in self?.open(position) })
+    list.listView.addClasses("navigation-sidebar")
+    gtk_stack_add_named(content.opaque, grid.widget, "grid")
+    gtk_stack_add_named(content.opaque, list.widget, "list")
+
+    Signals.connect(back, "clicked") { [weak self] in self?.store.dispatch(.library(.allBooksClosed)) }
+    Signals.connect(layoutButton, "clicked") { [weak self] in
+      guard let self, let shown = self.shown else { return }
+      self.store.dispatch(.library(.layoutChanged(shown.layout == .grid ? .list : .grid)))
+    }
+    Signals.connect(sort, "notify::selected") { [weak self] (_: UnsafeMutableRawPointer?) in
+      guard let self else { return }
+      let index = Int(gtk_drop_down_get_selected(self.sort.opaque))
+      guard Self.sorts.indices.contains(index) else { return }
+      self.store.dispatch(.library(.bookSortChanged(Self.sorts[index].0)))
+    }
+    Signals.connect(StatusPages.button(of: failure), "clicked") { [weak self] in
+      guard let self, let list = self.store.state.library.bookList else { return }
+      self.store.dispatch(.library(.allBooksOpened(serverID: list.query.serverID, libraryID: list.query.libraryID)))
+    }
+    subscription = store.subscribe(selectBookList) { [weak self] in self?.render($0) }
+  }
+
+  private func render(_ view: BookListView?) {
+    guard let view else { return }
+    let previous = shown
+    shown = view
+    title.setLabelText(view.filter ?? view.title)
+    if let index = Self.sorts.firstIndex(where: { $0.0 == view.sort }),
+      gtk_drop_down_get_selected(sort.opaque) != UInt32(index)
+    {
+      gtk_drop_down_set_selected(sort.opaque, UInt32(index))
+    }
+    let toList = view.layout == .grid
+    gtk_button_set_icon_name(layoutButton.cast(GtkButton.self), toList ? "view-list-symbolic" : "view-grid-symbolic")
+    let label = toList ? "Show as List" : "Show as Grid"
+    gtk_widget_set_tooltip_text(layoutButton, label)
+    layoutButton.setAccessibleLabel(label)
+
+    let restarted = previous?.sort != view.sort || previous?.title != view.title || previous?.filter != view.filter
+    tiles = view.tiles
+    // Only the layout on screen holds the books; the other is kept empty
+    // so it builds no cells.
+    let (active, idle) = view.layout == .grid ? (grid!, list!) : (list!, grid!)
+    if previous?.layout != view.layout { idle.update([]) }
+    if restarted { active.update([]) }
+    active.update(view.tiles.map(\.id))
+    if restarted { active.scrollToTop() }
+    switch view.status {
+    case .failed(let message) where view.tiles.isEmpty:
+      adw_status_page_set_description(failure.opaque, message)
+      gtk_stack_set_visible_child_name(content.opaque, "failed")
+    case .loading where view.tiles.isEmpty:
+      gtk_stack_set_visible_child_name(content.opaque, "loading")
+    default:
+      let name = view.tiles.isEmpty && view.complete ? "empty" : view.layout == .grid ? "grid" : "list"
+      gtk_stack_set_visible_child_name(content.opaque, name)
+    }
+  }
+
+  private func bindTile(_ cell: Widget, _ position: Int) {
+    guard tiles.indices.contains(position) else { return }
+    BookTileView(cell).show(tiles[position], covers: covers)
+  }
+
+  private func bindRow(_ row: Widget, _ position: Int) {
+    guard tiles.indices.contains(position) else { return }
+    let tile = tiles[position]
+    ListRow(row).show(
+      iconName: "accessories-dictionary-symbolic", title: tile.title, subtitle: tile.subtitle, book: tile.target,
+      covers: covers)
+  }
+
+  private func open(_ position: Int) {
+    guard tiles.indices.contains(position) else { return }
+    store.dispatch(.library(.bookOpened(tiles[position].target)))
+  }
+}

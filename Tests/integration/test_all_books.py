@@ -1,0 +1,43 @@
+"""All Books: a 10,000-book library as a cover grid read a page at a time,
+with a bounded number of cells built, a list view and sorting."""
+import pyatspi
+
+from test_browse import open_row
+from test_browse_stress import MAX_ROWS
+from test_sign_in import sign_in_with_invite
+
+
+def cells(hark):
+    # GTK 4.8 exposes a GtkGridView as a table of cells.
+    grids = [a for a in hark.find_all("table", "Books") + hark.find_all("list", "Books") if hark.on_screen(a)]
+    assert grids, "no on-screen book grid or list"
+    children = [grids[0].getChildAtIndex(i) for i in range(grids[0].childCount)]
+    return grids[0], [c.name for c in children if c is not None and c.name]
+
+
+def book_pages(server):
+    return [r for r in server.call("GET", "/requests")["requests"] if r["path"] == "/api/v1/libraries/2/books"]
+
+
+def test_all_books_grid_pages_as_you_scroll(hark, audiosilo_stress):
+    server = audiosilo_stress
+    sign_in_with_invite(hark, server)
+    hark.click_at(hark.find("list item", "Big Library", timeout=15))
+    hark.click(hark.find("push button", "All Books in This Library", timeout=15))
+    hark.wait_until(lambda: len(cells(hark)[1]) > 5, timeout=20)
+    grid, names = cells(hark)
+    assert grid.getRoleName() == "table", grid.getRoleName()
+    assert grid.childCount <= MAX_ROWS, f"{grid.childCount} cells built for 10,001 books"
+    assert len(book_pages(server)) <= 2, "only what the first screens need"
+    hark.screenshot("all-books-grid")
+
+    hark.scroll(60, y=400)
+    hark.wait_until(lambda: len(book_pages(server)) >= 3, timeout=20)
+    assert all(int(r["params"]["limit"]) == 100 for r in book_pages(server))
+    assert 429 not in [r["status"] for r in server.call("GET", "/requests")["requests"]]
+
+    hark.click(hark.find("push button", "Show as List"))
+    hark.wait_until(lambda: cells(hark)[0].getRoleName() == "list", timeout=10)
+    hark.screenshot("all-books-list")
+    hark.resize(360, 720)
+    hark.screenshot("all-books-list-phone")
