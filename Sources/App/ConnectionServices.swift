@@ -22,8 +22,10 @@ final class ConnectionServices {
   /// One pacer per server address: all requests to a server share its rate limit.
   private var pacers: [URL: RequestPacer] = [:]
   private var dispatch: @MainActor (Action) -> Void = { _ in }
-  /// The on-disk mirror and offline queue of listening positions.
-  private var syncer: ProgressSyncer?
+  /// The on-disk mirror and offline queue of listening positions, opened
+  /// on first use: a Hark with no server never opens the database, and
+  /// start-up does not wait for it.
+  private lazy var syncer: ProgressSyncer? = openListeningStore()
 
   init(
     transport: any HTTPTransport, secrets: SecretStorage,
@@ -38,14 +40,15 @@ final class ConnectionServices {
 
   /// Opens `$XDG_DATA_HOME/hark/listening.sqlite`. Without it Hark still
   /// runs, but positions are not mirrored offline (said once on stderr).
-  func openListeningStore() {
+  private func openListeningStore() -> ProgressSyncer? {
     let path = URL(fileURLWithPath: String(cString: g_get_user_data_dir()))
       .appendingPathComponent("hark/listening.sqlite").path
     do {
       let store = try ListeningStore(path: path)
-      syncer = ProgressSyncer(store: store) { [weak self] serverID in await self?.clients[serverID] }
+      return ProgressSyncer(store: store) { [weak self] serverID in await self?.clients[serverID] }
     } catch {
       printToStandardError("hark: could not open \(path): \(error)")
+      return nil
     }
   }
 

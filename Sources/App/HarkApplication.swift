@@ -66,7 +66,6 @@ final class HarkApplication {
     storeRef = store
     store.dispatch(.settings(.loaded(settings.load())))
     store.dispatch(.connections(.keepSignInInFileLoaded(settings.keepsSignInInFile)))
-    connections.openListeningStore()
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     self.connections = connections
     covers = CoverSourceSetup.make(connections: connections)

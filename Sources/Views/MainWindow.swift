@@ -19,8 +19,6 @@ public final class MainWindow {
   private let stack: Widget
   private let pages: [PageView]
   private let miniPlayer: MiniPlayerBar
-  private let library: LibraryPage
-  private let book: BookPage
   private let banner: BannerBar
   private var addServer: AddServerDialog?
   private var subscription: Subscription?
@@ -39,12 +37,19 @@ public final class MainWindow {
     stack = adw_view_stack_new()
     gtk_widget_set_vexpand(stack, 1)
     let coverLoader = CoverLoader(source: covers)
-    let library = LibraryPage(store: store, covers: coverLoader)
-    let book = BookPage(store: store, covers: coverLoader)
-    let contents: [Page: Widget] = [.library: library.widget, .book: book.widget]
+    // Built when first needed: a window with no server (or no book chosen)
+    // never pays for them.
+    let contents: [Page: @MainActor () -> (widget: Widget, owner: AnyObject)] = [
+      .library: {
+        let page = LibraryPage(store: store, covers: coverLoader)
+        return (page.widget, page)
+      },
+      .book: {
+        let page = BookPage(store: store, covers: coverLoader)
+        return (page.widget, page)
+      },
+    ]
     pages = Page.allCases.map { PageView(store: store, page: $0, content: contents[$0]) }
-    self.library = library
-    self.book = book
     for (page, view) in zip(Page.allCases, pages) {
       let stackPage = adw_view_stack_add_titled(stack.opaque, view.widget, page.rawValue, page.title)
       adw_view_stack_page_set_icon_name(stackPage, page.iconName)

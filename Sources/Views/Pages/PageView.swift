@@ -8,7 +8,8 @@ import HarkCore
 /// Until a page has content of its own it shows its empty state: an
 /// `AdwStatusPage` saying what will appear here and, where there is somewhere
 /// useful to go, a button that goes there. Once the page has something to
-/// show, its `content` widget takes over the same stack.
+/// show, its content takes over the same stack. The content is built then,
+/// not before: a page that stays empty costs nothing at start-up.
 @MainActor
 public final class PageView {
   /// The widget the window puts in its view stack.
@@ -19,8 +20,13 @@ public final class PageView {
   private let actionButton: Widget
   private var shownAction: Action?
   private var subscription: Subscription?
+  private var makeContent: (@MainActor () -> (widget: Widget, owner: AnyObject))?
+  /// Keeps the built content's Swift side (its subscriptions) alive.
+  private var contentOwner: AnyObject?
 
-  public init(store: Store, page: Page, content: Widget? = nil) {
+  /// - Parameter content: builds the page's content the first time there is
+  ///   something to show; returns the widget and the object that owns it.
+  public init(store: Store, page: Page, content: (@MainActor () -> (widget: Widget, owner: AnyObject))? = nil) {
     self.store = store
     self.page = page
     statusPage = adw_status_page_new()
@@ -30,7 +36,7 @@ public final class PageView {
     adw_status_page_set_child(statusPage.opaque, actionButton)
     widget = gtk_stack_new()
     gtk_stack_add_named(widget.opaque, statusPage, "empty")
-    if let content { gtk_stack_add_named(widget.opaque, content, "content") }
+    makeContent = content
     gtk_widget_set_vexpand(widget, 1)
     connectWidgets()
     subscription = store.subscribe({ selectEmptyState($0, page: page) }) { [weak self] in
@@ -46,6 +52,12 @@ public final class PageView {
   }
 
   private func render(_ empty: PageEmptyState?) {
+    if empty == nil, let make = makeContent {
+      makeContent = nil
+      let built = make()
+      contentOwner = built.owner
+      gtk_stack_add_named(widget.opaque, built.widget, "content")
+    }
     let shown = empty == nil ? "content" : "empty"
     if gtk_stack_get_child_by_name(widget.opaque, shown) != nil {
       gtk_stack_set_visible_child_name(widget.opaque, shown)
