@@ -90,12 +90,8 @@ private func upNext(_ s: AppState, _ target: LibraryPath) -> FolderRow? {
 
 /// "Server · Library · Folder": where this copy lives.
 private func bookLocationText(_ s: AppState, _ target: LibraryPath) -> String {
-  let server = s.connections.server(target.serverID)?.name ?? ""
-  var library = ""
-  if case .loaded(let libraries)? = s.connections.libraries[target.serverID] {
-    library = libraries.first { $0.id == target.libraryID }?.name ?? ""
-  }
-  return [server, library, parentPath(target.path)].filter { !$0.isEmpty }.joined(separator: " · ")
+  [location(s, target.serverID, target.libraryID, also: []), parentPath(target.path)]
+    .filter { !$0.isEmpty }.joined(separator: " · ")
 }
 
 /// Only what the server knows: an unknown narrator or a zero size is left

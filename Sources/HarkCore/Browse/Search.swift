@@ -119,14 +119,9 @@ public func selectSearch(_ s: AppState) -> SearchView? {
 
 private func searchRow(_ s: AppState, _ item: LocatedBook, also: [String]) -> SearchRow {
   let book = item.book
-  var library = ""
-  if case .loaded(let libraries)? = s.connections.libraries[item.connectionID] {
-    library = libraries.first { $0.id == book.libraryID }?.name ?? ""
-  }
-  var location = [item.connectionName, library].filter { !$0.isEmpty }.joined(separator: " · ")
-  if !also.isEmpty { location += " · also on " + also.joined(separator: ", ") }
   let subtitle = [bookSubtitle(book), formatDuration(book.duration)].filter { !$0.isEmpty }.joined(separator: " · ")
   return SearchRow(
-    title: book.title.isEmpty ? pathLeaf(book.relPath) : book.title, subtitle: subtitle, location: location,
+    title: book.title.isEmpty ? pathLeaf(book.relPath) : book.title, subtitle: subtitle,
+    location: location(s, item.connectionID, book.libraryID, also: also),
     target: LibraryPath(serverID: item.connectionID, libraryID: book.libraryID, path: book.relPath))
 }

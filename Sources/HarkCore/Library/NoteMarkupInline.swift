@@ -8,14 +8,14 @@ func renderNoteInline(_ text: [Unicode.Scalar]) -> NoteRendering {
 
 /// The longest link destination and title looked at, so a `](` that never
 /// closes costs a bounded scan.
-private let maximumLinkDestinationLength = 4096
-private let maximumLinkTitleLength = 1024
+let maximumLinkDestinationLength = 4096
+let maximumLinkTitleLength = 1024
 /// Nested parentheses allowed in a link destination (CommonMark asks for at
 /// least 3). Each `](` inside a destination nests one deeper, so this also
 /// bounds how many failing destination scans can overlap.
-private let maximumLinkParenthesisDepth = 8
+let maximumLinkParenthesisDepth = 8
 
-private struct InlineNode {
+struct InlineNode {
   enum Kind {
     case text(String)
     case code(String)
@@ -36,7 +36,7 @@ private struct InlineNode {
 
 /// An entry of the CommonMark delimiter stack, a doubly linked list through
 /// indices (-1 is none). Indices grow with the position in the text.
-private struct Delimiter {
+struct Delimiter {
   let node: Int
   let marker: Unicode.Scalar
   let originalCount: Int
@@ -47,24 +47,24 @@ private struct Delimiter {
   var next = -1
 }
 
-private struct Bracket {
+struct Bracket {
   let node: Int
   /// The last delimiter before the bracket: the ones after it are inside.
   let delimiterBottom: Int
 }
 
-private struct NoteInlineParser {
-  private let text: [Unicode.Scalar]
-  private var nodes: [InlineNode] = []
-  private var delimiters: [Delimiter] = []
-  private var top = -1
-  private var brackets: [Bracket] = []
+struct NoteInlineParser {
+  let text: [Unicode.Scalar]
+  var nodes: [InlineNode] = []
+  var delimiters: [Delimiter] = []
+  var top = -1
+  var brackets: [Bracket] = []
   /// Brackets before the opener of the last link are inactive: no links in
   /// links.
-  private var linkBoundary = -1
-  private var pending = ""
+  var linkBoundary = -1
+  var pending = ""
   /// The starts of the backtick runs in the text, by run length.
-  private let backtickRuns: [Int: [Int]]
+  let backtickRuns: [Int: [Int]]
 
   init(_ text: [Unicode.Scalar]) {
     self.text = text
@@ -143,18 +143,18 @@ private struct NoteInlineParser {
 
   // MARK: Nodes
 
-  private mutating func flush() {
+  mutating func flush() {
     guard !pending.isEmpty else { return }
     nodes.append(InlineNode(kind: .text(pending)))
     pending = ""
   }
 
-  private mutating func append(_ kind: InlineNode.Kind) {
+  mutating func append(_ kind: InlineNode.Kind) {
     flush()
     nodes.append(InlineNode(kind: kind))
   }
 
-  private func runEnd(from start: Int) -> Int {
+  func runEnd(from start: Int) -> Int {
     var end = start
     while end < text.count, text[end] == text[start] { end += 1 }
     return end
@@ -164,7 +164,7 @@ private struct NoteInlineParser {
 
   /// A code span opening at `start`, or the backtick run as text when no run
   /// of the same length follows.
-  private mutating func codeSpan(at start: Int) -> Int {
+  mutating func codeSpan(at start: Int) -> Int {
     let end = runEnd(from: start)
     let length = end - start
     guard let closer = backtickRun(length: length, atOrAfter: end) else {
@@ -179,7 +179,7 @@ private struct NoteInlineParser {
     return closer + length
   }
 
-  private func backtickRun(length: Int, atOrAfter position: Int) -> Int? {
+  func backtickRun(length: Int, atOrAfter position: Int) -> Int? {
     guard let starts = backtickRuns[length] else { return nil }
     var low = 0
     var high = starts.count
@@ -194,7 +194,7 @@ private struct NoteInlineParser {
 
   /// A run of `*`, `_` or `~` at `start`: a delimiter when its flanking lets
   /// it open or close, text otherwise. Only runs of exactly two `~` count.
-  private mutating func delimiterRun(at start: Int) -> Int {
+  mutating func delimiterRun(at start: Int) -> Int {
     let end = runEnd(from: start)
     let marker = text[start]
     let count = end - start
@@ -230,7 +230,7 @@ private struct NoteInlineParser {
     return end
   }
 
-  private mutating func remove(_ index: Int) {
+  mutating func remove(_ index: Int) {
     let previous = delimiters[index].previous
     let next = delimiters[index].next
     if previous >= 0 { delimiters[previous].next = next }
@@ -240,7 +240,7 @@ private struct NoteInlineParser {
 
   /// CommonMark's "process emphasis" over the delimiters above `bottom`,
   /// which are all gone from the stack afterwards.
-  private mutating func processEmphasis(bottom: Int) {
+  mutating func processEmphasis(bottom: Int) {
     // Per closer kind, the delimiter at or below which no opener can match
     // it: what keeps the search linear.
     var openersBottom = Array(repeating: bottom, count: 18)
@@ -301,154 +301,22 @@ private struct NoteInlineParser {
 
   /// What an unmatched closer rules out for later closers of the same kind:
   /// marker, whether it can open, and its length modulo 3 (the rule of 3).
-  private func bottomKind(_ closer: Delimiter) -> Int {
+  func bottomKind(_ closer: Delimiter) -> Int {
     let marker = closer.marker == "*" ? 0 : closer.marker == "_" ? 1 : 2
     return marker * 6 + (closer.canOpen ? 3 : 0) + closer.originalCount % 3
   }
 
   /// The rule of 3: when either side can both open and close, the lengths
   /// must not add up to a multiple of 3 unless both are multiples of 3.
-  private func isOddMatch(_ opener: Delimiter, _ closer: Delimiter) -> Bool {
+  func isOddMatch(_ opener: Delimiter, _ closer: Delimiter) -> Bool {
     guard closer.marker != "~", closer.canOpen || opener.canClose else { return false }
     let sum = opener.originalCount + closer.originalCount
     return sum % 3 == 0 && !(opener.originalCount % 3 == 0 && closer.originalCount % 3 == 0)
   }
-
-  // MARK: Links
-
-  private mutating func pushBracket(_ literal: String) {
-    append(.bracket(literal))
-    brackets.append(Bracket(node: nodes.count - 1, delimiterBottom: delimiters.count - 1))
-  }
-
-  /// A `]` at `position`: closes the last bracket as a link when an inline
-  /// link follows, and is text otherwise.
-  private mutating func closeBracket(at position: Int) -> Int {
-    guard let opener = brackets.popLast(), opener.node > linkBoundary,
-      let link = inlineLink(from: position + 1)
-    else {
-      pending += "]"
-      return position + 1
-    }
-    flush()
-    let target = isAllowedLinkTarget(link.destination) ? link.destination : nil
-    nodes[opener.node].isResolvedLink = true
-    if let target { nodes[opener.node].opens.append(.link(target)) }
-    processEmphasis(bottom: opener.delimiterBottom)
-    nodes.append(InlineNode(kind: .linkEnd, closes: target.map { [.link($0)] } ?? []))
-    linkBoundary = opener.node
-    return link.end
-  }
-
-  /// `(destination "title")` at `start`: the destination with its escapes
-  /// resolved, and where the link ends.
-  private func inlineLink(from start: Int) -> (destination: String, end: Int)? {
-    guard start < text.count, text[start] == "(" else { return nil }
-    var position = skipLinkSpace(from: start + 1)
-    var destination = ""
-    if position < text.count, text[position] == "<" {
-      position += 1
-      let destinationStart = position
-      while true {
-        guard position < text.count, position - destinationStart < maximumLinkDestinationLength else {
-          return nil
-        }
-        let scalar = text[position]
-        if scalar == ">" {
-          position += 1
-          break
-        }
-        if scalar == "<" || scalar == "\n" { return nil }
-        if scalar == "\\", position + 1 < text.count, isASCIIPunctuation(text[position + 1]) {
-          destination.unicodeScalars.append(text[position + 1])
-          position += 2
-        } else {
-          destination += scalar == " " ? "%20" : String(scalar)
-          position += 1
-        }
-      }
-    } else {
-      let destinationStart = position
-      var depth = 0
-      while position < text.count {
-        guard position - destinationStart < maximumLinkDestinationLength else { return nil }
-        let scalar = text[position]
-        if scalar == "\\", position + 1 < text.count, isASCIIPunctuation(text[position + 1]) {
-          destination.unicodeScalars.append(text[position + 1])
-          position += 2
-          continue
-        }
-        if scalar.value <= 0x20 { break }
-        if scalar == "(" {
-          depth += 1
-          guard depth <= maximumLinkParenthesisDepth else { return nil }
-        } else if scalar == ")" {
-          if depth == 0 { break }
-          depth -= 1
-        }
-        destination.unicodeScalars.append(scalar)
-        position += 1
-      }
-      guard depth == 0 else { return nil }
-    }
-
-    let destinationEnd = position
-    position = skipLinkSpace(from: position)
-    if position > destinationEnd, position < text.count,
-      let closing = titleClosing(for: text[position])
-    {
-      let titleStart = position + 1
-      position = titleStart
-      while true {
-        guard position < text.count, position - titleStart < maximumLinkTitleLength else { return nil }
-        let scalar = text[position]
-        if scalar == "\\", position + 1 < text.count, isASCIIPunctuation(text[position + 1]) {
-          position += 2
-          continue
-        }
-        position += 1
-        if scalar == closing { break }
-        if closing == ")" && scalar == "(" { return nil }
-      }
-      position = skipLinkSpace(from: position)
-    }
-    guard position < text.count, text[position] == ")" else { return nil }
-    return (destination, position + 1)
-  }
-
-  private func skipLinkSpace(from start: Int) -> Int {
-    var position = start
-    while position < text.count, text[position] == " " || text[position] == "\t" || text[position] == "\n" {
-      position += 1
-    }
-    return position
-  }
-
-  private func titleClosing(for opening: Unicode.Scalar) -> Unicode.Scalar? {
-    switch opening {
-    case "\"": "\""
-    case "'": "'"
-    case "(": ")"
-    default: nil
-    }
-  }
 }
 
-/// Only web and mail links are clickable: `http://…`, `https://…` and
-/// `mailto:…` (any case, something after the scheme), with no whitespace or
-/// controls.
-private func isAllowedLinkTarget(_ target: String) -> Bool {
-  guard !target.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else {
-    return false
-  }
-  let lowered = String(target.prefix(8)).lowercased()
-  for scheme in ["http://", "https://", "mailto:"] where lowered.hasPrefix(scheme) {
-    return target.count > scheme.count
-  }
-  return false
-}
 
-private func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {
   case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
   default: false

@@ -72,6 +72,7 @@ public final class LibraryPage {
 
   private func render(_ search: SearchView?) {
     let open = search != nil
+    let opening = open && gtk_search_bar_get_search_mode(searchBar.opaque) == 0
     if (gtk_search_bar_get_search_mode(searchBar.opaque) != 0) != open {
       gtk_search_bar_set_search_mode(searchBar.opaque, open ? 1 : 0)
     }
@@ -81,7 +82,9 @@ public final class LibraryPage {
       }
       return
     }
-    if open { gtk_widget_grab_focus(searchEntry) }
+    // Focus the entry when search opens, not on every answer: a listener
+    // moving through the results must keep their place.
+    if opening { gtk_widget_grab_focus(searchEntry) }
     if String(cString: gtk_editable_get_text(searchEntry.opaque)) != search.query {
       gtk_editable_set_text(searchEntry.opaque, search.query)
     }

@@ -17,10 +17,6 @@ final class RowsGroup {
     if let description { adw_preferences_group_set_description(widget.cast(AdwPreferencesGroup.self), description) }
   }
 
-  func setDescription(_ text: String?) {
-    adw_preferences_group_set_description(widget.cast(AdwPreferencesGroup.self), text)
-  }
-
   /// Replaces every row except the ones added with `addFixed`, which stay last.
   func setRows(_ newRows: [Widget]) {
     let group = widget.cast(AdwPreferencesGroup.self)
