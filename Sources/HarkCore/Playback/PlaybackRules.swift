@@ -1,0 +1,43 @@
+/// The numbers the player lives by (§6.1). Values, not constants, so the app
+/// can pass its own speed range and tests can name what they rely on.
+public struct PlaybackRules: Equatable, Sendable {
+  /// How long a play attempt (or a mid-play buffering) may go without
+  /// reaching `playing` before it counts as a stall.
+  public var stallGrace: Duration = .seconds(3)
+  /// How often progress is saved while playing.
+  public var saveInterval: Duration = .seconds(15)
+  /// A book saved this close to its end is finished.
+  public var finishedTolerance: Double = 5
+  /// A save this far below the resume point is a slip (an engine that
+  /// restarted near 0), not listening, and is not sent.
+  public var slipTolerance: Double = 60
+  /// Listening shorter than this is not recorded in the history.
+  public var minimumHistorySpan: Double = 20
+  /// Playback speeds allowed. The reference clamps to 0.5...2; Hark's
+  /// settings offer up to 3×, so the app passes `Settings.defaultSpeedRange`.
+  public var rateRange: ClosedRange<Double> = 0.5...2
+  /// Previous chapter within this many real seconds of a chapter's start goes
+  /// to the chapter before; later, it restarts the current one.
+  public var restartChapterWindow: Double = 3
+
+  /// The sleep timer's tick.
+  public var sleepTick: Duration = .seconds(1)
+
+  /// The reference client's numbers.
+  public init() {}
+
+  /// How long `timer` waits (and, when it repeats, its period).
+  public func interval(of timer: PlaybackTimer) -> Duration {
+    switch timer {
+    case .stallWatchdog: stallGrace
+    case .autosave: saveInterval
+    case .sleepTick: sleepTick
+    }
+  }
+
+  /// `rate` within `rateRange`; a rate that is not a number is normal speed.
+  public func clampRate(_ rate: Double) -> Double {
+    guard !rate.isNaN else { return min(max(1, rateRange.lowerBound), rateRange.upperBound) }
+    return min(rateRange.upperBound, max(rateRange.lowerBound, rate))
+  }
+}

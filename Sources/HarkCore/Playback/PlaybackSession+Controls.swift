@@ -1,0 +1,37 @@
+import Foundation
+
+/// §6.9: play/pause, speed.
+extension PlaybackSession {
+  /// Play or pause. Tapping while it spins cancels the attempt. In the error
+  /// state the play button means Retry: a plain play on a failed pipeline
+  /// would only stall again (the reference plays).
+  mutating func toggle(now: Date) -> [PlaybackCommand] {
+    guard nowPlaying != nil else { return [] }
+    if snapshot.state == .error { return retry(now: now) }
+    if isUnderWay { return clearPlaybackIntent() + [.engine(.pause)] }
+    return beginPlaybackAttempt() + [.engine(.play)]
+  }
+
+  /// Pause. A start still buffering is paused too, so a late `playing`
+  /// cannot undo a sleep-timer pause.
+  mutating func pause() -> [PlaybackCommand] {
+    let wasUnderWay = isUnderWay
+    let commands = clearPlaybackIntent()
+    return wasUnderWay ? commands + [.engine(.pause)] : commands
+  }
+
+  /// Playing, buffering, or asked to play and not yet reported. The last is
+  /// not in the reference, which looks at the stored state only: a pause
+  /// right after Play (before the engine's first report) would be lost.
+  private var isUnderWay: Bool {
+    snapshot.state == .playing || snapshot.state == .loading || wantsPlayback
+  }
+
+  /// The speed, clamped to the rules' range; saved with the book so it
+  /// comes back next time (per-book speed).
+  mutating func setRate(_ requested: Double, now: Date) -> [PlaybackCommand] {
+    rate = rules.clampRate(requested)
+    guard nowPlaying != nil else { return [] }
+    return [.engine(.setRate(rate))] + persist(now: now)
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// §6.6: what an engine report means for the book.
+extension PlaybackSession {
+  mutating func engineReported(_ raw: EngineSnapshot, now: Date) -> [PlaybackCommand] {
+    let previous = snapshot
+    let state = normalizedState(raw.state)
+    // Error hold: after an error, only real playing (or a retry, which
+    // wants playback) moves on. A stalled engine re-reporting loading,
+    // idle or paused must neither clear the error nor arm a new watchdog.
+    if previous.state == .error, !wantsPlayback, state != .playing { return [] }
+
+    snapshot = raw
+    snapshot.state = state
+    if state == .playing { failure = nil }
+
+    var commands = listeningSpanCommands(from: previous, now: now)
+    guard state != previous.state else { return commands }
+    switch state {
+    case .playing:
+      wantsPlayback = true
+      startingPlayback = false
+      commands += cancelWatchdog()
+      commands += startAutosave()
+    case .loading:
+      // Buffering mid-play: the save loop keeps running, the watchdog
+      // decides whether it is a stall.
+      if wantsPlayback { commands += armWatchdog() }
+    case .error:
+      failure = .engine
+      commands += clearPlaybackIntent()
+      commands += haltAndPersist(now: now)
+      commands.append(.showError(.engine))
+    default:
+      // Paused, ended, idle, ready: every other state stops the attempt and
+      // saves. `ended` keeps the book loaded so the end can be shown.
+      commands += clearPlaybackIntent()
+      commands += haltAndPersist(now: now)
+    }
+    return commands
+  }
+
+  /// The first rule that matches:
+  /// - while starting, anything but playing or error is still starting (a
+  ///   stray paused or ready during startup is not a pause);
+  /// - ready while playback is wanted is still loading;
+  /// - loading that nobody asked for is a parked engine buffering: paused,
+  ///   not an endless spinner.
+  func normalizedState(_ raw: EngineState) -> EngineState {
+    if startingPlayback, raw != .playing, raw != .error { return .loading }
+    if raw == .ready, wantsPlayback { return .loading }
+    if raw == .loading, !wantsPlayback, !startingPlayback { return .paused }
+    return raw
+  }
+
+  /// A span runs while playing; a change of track while playing splits it,
+  /// so each span lies within one stretch of continuous sound.
+  private mutating func listeningSpanCommands(from previous: EngineSnapshot, now: Date) -> [PlaybackCommand] {
+    let wasPlaying = previous.state == .playing
+    let isPlaying = snapshot.state == .playing
+    switch (wasPlaying, isPlaying) {
+    case (false, true):
+      beginListeningSpan(now: now)
+      return []
+    case (true, false):
+      return endListeningSpan(now: now)
+    case (true, true) where previous.trackIndex != snapshot.trackIndex:
+      let commands = endListeningSpan(now: now)
+      beginListeningSpan(now: now)
+      return commands
+    default:
+      return []
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// §6.9: stopping, finishing, servers going away, downloads arriving, and
+/// the sleep timer's hold on playback.
+extension PlaybackSession {
+  /// Saves where the listener is, then unloads. The open span is recorded
+  /// first (the reference lets it go) and the sleep timer goes with the book.
+  mutating func stop(now: Date) -> [PlaybackCommand] {
+    var commands = endListeningSpan(now: now)
+    commands += clearPlaybackIntent()
+    commands += stopAutosave()
+    commands += persist(now: now)
+    commands.append(.engine(.reset))
+    commands += unload()
+    return commands
+  }
+
+  /// The listener says the book is done: the last save for it says
+  /// finished at its end (not an ordinary save, which could say otherwise),
+  /// then the book unloads and, if asked, its download goes.
+  mutating func markFinished(deleteDownload: Bool, now: Date) -> [PlaybackCommand] {
+    guard let book = nowPlaying else { return [] }
+    var commands = endListeningSpan(now: now)
+    commands += clearPlaybackIntent()
+    commands += stopAutosave()
+    commands += persist(now: now, forceFinished: true)
+    commands += unload()
+    commands += [.engine(.reset), .bookFinished(book.key)]
+    if deleteDownload, book.isDownloaded { commands.append(.removeDownload(book.key)) }
+    return commands
+  }
+
+  /// A server is being removed or signed out of: stop its book (saving
+  /// first), forget a lookup still pending for it, and flush its queued
+  /// saves while its token still works.
+  mutating func serverClosing(_ serverID: String, revokingToken: Bool, now: Date) -> [PlaybackCommand] {
+    if pendingStart?.key.serverID == serverID { pendingStart = nil }
+    var commands: [PlaybackCommand] = []
+    if nowPlaying?.key.serverID == serverID { commands += stop(now: now) }
+    if revokingToken { commands.append(.flushProgress(serverID: serverID)) }
+    return commands
+  }
+
+  /// The playing book's own download (same server, library and path)
+  /// finished: play on from disk. Only the sources change: downloads and
+  /// playback order files alike (§2.1), so track order and offsets stay and
+  /// the engine keeps its place.
+  mutating func downloadFinished(_ key: ContentKey, _ copy: LocalCopy) -> [PlaybackCommand] {
+    if pendingStart?.key == key { pendingStart?.local = copy }
+    guard var book = nowPlaying, book.key == key, !book.queue.isFullyLocal else { return [] }
+    let tracks = book.queue.tracks.map { track in
+      var local = track
+      local.localFile = copy.files[track.path]
+      return local
+    }
+    // A download missing one of the files being played is not a copy of them.
+    guard tracks.allSatisfy({ $0.localFile != nil }) else { return [] }
+    book.queue.tracks = tracks
+    book.localCover = copy.cover ?? book.localCover
+    book.isDownloaded = true
+    nowPlaying = book
+    return [.engine(.swapSources(tracks))]
+  }
+
+  mutating func startSleepTimer(_ request: SleepTimerRequest, now: Date) -> [PlaybackCommand] {
+    switch request {
+    case .minutes(let minutes):
+      return sleepCommands(sleepTimer.start(minutes: minutes, now: now))
+    case .endOfChapter(let index):
+      guard let spans = nowPlaying?.queue.chapterSpans, spans.indices.contains(index) else { return [] }
+      return sleepCommands(
+        sleepTimer.start(untilPosition: spans[index].end, label: .endOfChapter(index), playhead: playhead))
+    case .endOfBook:
+      guard let total = nowPlaying?.queue.total, total > 0 else { return [] }
+      return sleepCommands(
+        sleepTimer.start(untilPosition: total, label: .endOfBook, playhead: playhead))
+    }
+  }
+
+  /// The sleep timer's wishes in the session's terms; its pause is the
+  /// pause button's.
+  mutating func sleepCommands(_ outputs: [SleepTimerOutput]) -> [PlaybackCommand] {
+    var commands: [PlaybackCommand] = []
+    for output in outputs {
+      switch output {
+      case .startTicking: commands.append(.startTimer(.sleepTick))
+      case .stopTicking: commands.append(.cancelTimer(.sleepTick))
+      case .pausePlayback: commands += pause()
+      case .setVolume(let volume): commands.append(.engine(.setVolume(volume)))
+      }
+    }
+    return commands
+  }
+
+  /// Nothing loaded any more; the speed stays for the next book's default.
+  private mutating func unload() -> [PlaybackCommand] {
+    nowPlaying = nil
+    pendingStart = nil
+    failure = nil
+    resumeLookupFailed = false
+    snapshot = EngineSnapshot(state: .idle, rate: rate)
+    return sleepCommands(sleepTimer.cancel())
+  }
+}

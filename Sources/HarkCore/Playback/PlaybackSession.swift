@@ -1,0 +1,110 @@
+import Foundation
+
+/// The book that is loaded: who it belongs to and how it is laid out.
+public struct LoadedBook: Equatable, Sendable {
+  public var key: ContentKey
+  public var book: Book
+  public var chapterData: ChaptersResponse?
+  public var title: String
+  /// The author, else the narrator, else "".
+  public var author: String
+  /// The downloaded cover; nil means "ask the server for it".
+  public var localCover: URL?
+  public var queue: BookQueue
+  public var signedIn: Bool
+  public var isDownloaded: Bool
+}
+
+/// §6: the player as a pure state machine. It knows books; the engine it
+/// drives knows only tracks. `reduce` takes an event and the current time
+/// and returns commands as values; it reads no clock and does no I/O, so
+/// every timing rule (stall watchdog, autosave, sleep timer) is tested in
+/// virtual time by feeding `timerFired` events.
+///
+/// The rules it keeps, in one place each:
+/// - engine states are normalized so startup noise is not a pause and a
+///   parked engine is not an endless spinner (`+Engine`);
+/// - an error holds until a real `playing` or a retry (`+Engine`);
+/// - a play attempt that does not reach `playing` in 3 s is an error, not an
+///   endless spinner (`+Intent`);
+/// - a save never moves the listener's place backwards by a slip, and saves
+///   near the end mark the book finished (`+Saving`);
+/// - resuming never silently starts at 0 when the resume point is unknown
+///   (`+Starting`).
+public struct PlaybackSession: Equatable, Sendable {
+  public var rules: PlaybackRules
+  /// The loaded book; nil when nothing is.
+  public internal(set) var nowPlaying: LoadedBook?
+  /// The engine's last report, normalized (and moved at once by seeks).
+  public internal(set) var snapshot: EngineSnapshot = .initial
+  /// The speed the listener chose for this book.
+  public internal(set) var rate: Double = 1
+  /// Why the state is `error`, while it is.
+  public internal(set) var failure: PlaybackFailure?
+  public internal(set) var sleepTimer: SleepTimer
+
+  // Hidden state (§6.3).
+  /// The listener wants sound.
+  var wantsPlayback = false
+  /// Play or retry was asked for and `playing` not reached yet.
+  var startingPlayback = false
+  var watchdogPending = false
+  var autosaveRunning = false
+  /// The place playback resumed from, lowered only by the listener's own
+  /// seeks: saves far below it are slips, not listening.
+  var resumeFloor = 0.0
+  /// Where and when the open listening span began.
+  var historyStart: SpanStart?
+  var resumeLookupFailed = false
+  var lastRequest: PlayRequest?
+  /// A play request waiting for its resume lookup.
+  var pendingStart: PlayRequest?
+
+  public init(rules: PlaybackRules = PlaybackRules(), sleepTimer: SleepTimer = SleepTimer()) {
+    self.rules = rules
+    self.sleepTimer = sleepTimer
+  }
+
+  /// Applies one event at time `now` and returns what to do about it.
+  public mutating func reduce(_ event: PlaybackEvent, now: Date) -> [PlaybackCommand] {
+    switch event {
+    case .play(let request): return play(request, now: now)
+    case .toggle: return toggle(now: now)
+    case .pause: return pause()
+    case .retry: return retry(now: now)
+    case .seekInBook(let position): return seekInBook(position, now: now)
+    case .seekInChapter(let offset): return seekInChapter(offset, now: now)
+    case .seekInTrack(let position): return seekInTrack(position, now: now)
+    case .nextChapter: return nextChapter(now: now)
+    case .previousChapter: return previousChapter(now: now)
+    case .skip(let seconds): return skip(seconds, now: now)
+    case .setRate(let rate): return setRate(rate, now: now)
+    case .stop: return stop(now: now)
+    case .markFinished(let deleteDownload): return markFinished(deleteDownload: deleteDownload, now: now)
+    case .startSleepTimer(let request): return startSleepTimer(request, now: now)
+    case .extendSleepTimer(let minutes): return sleepCommands(sleepTimer.extend(minutes: minutes, now: now))
+    case .cancelSleepTimer: return sleepCommands(sleepTimer.cancel())
+    case .engineReported(let raw): return engineReported(raw, now: now)
+    case .resumeLookedUp(let key, let answer): return resumeLookedUp(key, answer, now: now)
+    case .downloadFinished(let key, let copy): return downloadFinished(key, copy)
+    case .serverClosing(let serverID, let revoking):
+      return serverClosing(serverID, revokingToken: revoking, now: now)
+    case .timerFired(let timer): return timerFired(timer, now: now)
+    }
+  }
+
+  private mutating func timerFired(_ timer: PlaybackTimer, now: Date) -> [PlaybackCommand] {
+    switch timer {
+    case .stallWatchdog: return watchdogFired(now: now)
+    case .autosave: return autosaveRunning ? persist(now: now) : []
+    case .sleepTick:
+      return sleepCommands(sleepTimer.tick(now: now, playhead: playhead))
+    }
+  }
+}
+
+/// The start of an open listening span.
+struct SpanStart: Equatable, Sendable {
+  var position: Double
+  var at: Date
+}
