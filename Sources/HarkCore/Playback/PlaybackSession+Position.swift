@@ -20,6 +20,17 @@ extension PlaybackSession {
     return (index, queue.chapterSpans[index])
   }
 
+  /// The "sleep at the end of chapter" menu: the current chapter span and
+  /// later ones with the real time until each ends at the current speed.
+  /// `spanIndex` is what `SleepTimerRequest.endOfChapter` takes.
+  public func endOfChapterChoices(limit: CountdownLimit? = nil) -> [EndOfChapterChoice] {
+    guard let chapters = nowPlaying?.queue.navigationChapters,
+      let current = chapterIndexAt(chapters, bookPosition: bookPosition)
+    else { return [] }
+    return chapterCountdowns(chapters, bookPosition: bookPosition, limit: limit, rate: rate)
+      .enumerated().map { EndOfChapterChoice(spanIndex: current + $0.offset, countdown: $0.element) }
+  }
+
   public var isPlaying: Bool { snapshot.state == .playing }
   public var isEnded: Bool { snapshot.state == .ended }
 
@@ -27,4 +38,11 @@ extension PlaybackSession {
   var playhead: SleepTimer.Playhead? {
     nowPlaying.map { _ in SleepTimer.Playhead(bookPosition: bookPosition, rate: rate) }
   }
+}
+
+/// One entry of the sleep timer's chapter menu.
+public struct EndOfChapterChoice: Equatable, Sendable {
+  /// Index into `BookQueue.chapterSpans`.
+  public var spanIndex: Int
+  public var countdown: ChapterCountdown
 }

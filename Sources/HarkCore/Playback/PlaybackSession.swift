@@ -31,6 +31,12 @@ public struct LoadedBook: Equatable, Sendable {
 ///   near the end mark the book finished (`+Saving`);
 /// - resuming never silently starts at 0 when the resume point is unknown
 ///   (`+Starting`).
+///
+/// Embedding: keep one session in the app state; send engine reports,
+/// the listener's actions, lookup answers and timer fires through `reduce`
+/// with the clock's `now`; run `.startTimer(t)` as a timer of
+/// `rules.interval(of: t)` that repeats when `t.repeats` and answers
+/// `.timerFired(t)` (a start replaces a running timer of the same name).
 public struct PlaybackSession: Equatable, Sendable {
   public var rules: PlaybackRules
   /// The loaded book; nil when nothing is.

@@ -14,18 +14,24 @@ public struct ChapterSpan: Equatable, Sendable {
 }
 
 extension BookQueue {
-  /// The book's chapters as spans, or, for a book without chapters, its
-  /// tracks: a multi-file book without chapter marks is not given synthetic
-  /// chapters (§2.6), and its files are the natural places to jump to.
-  public var chapterSpans: [ChapterSpan] {
-    if !chapters.isEmpty {
-      return chapters.map { ChapterSpan(start: $0.bookOffset, end: chapterEndPosition($0)) }
-    }
-    return tracks.indices.map { index in
+  /// The chapters the listener moves between: the book's chapters, or, for
+  /// a book without any, one per track. A multi-file book without chapter
+  /// marks is not given synthetic chapters (§2.6), and its files are the
+  /// natural places to jump to.
+  public var navigationChapters: [Chapter] {
+    guard chapters.isEmpty else { return chapters }
+    return tracks.enumerated().map { index, track in
       let start = offsets.indices.contains(index) ? offsets[index] : 0
       let next = index + 1 < offsets.count ? offsets[index + 1] : total
-      return ChapterSpan(start: start, end: max(start, next))
+      return Chapter(
+        index: index, title: "", fileIndex: index, filePath: track.path, start: 0,
+        end: max(0, next - start), bookOffset: start)
     }
+  }
+
+  /// `navigationChapters` as spans of the whole-book timeline.
+  public var chapterSpans: [ChapterSpan] {
+    navigationChapters.map { ChapterSpan(start: $0.bookOffset, end: chapterEndPosition($0)) }
   }
 
   /// The index of the span playing at `bookPosition`: the last that starts at

@@ -156,3 +156,26 @@ final class SessionNavigationTests: XCTestCase {
     XCTAssertEqual(player.commands, [])
   }
 }
+
+/// The sleep timer's chapter menu, from the session's position and speed.
+@MainActor
+final class SessionSleepMenuTests: XCTestCase {
+  func testChoicesStartAtTheCurrentChapterAndCountInListeningTime() async {
+    let book = Book(
+      libraryID: 2, relPath: "A/Two", isFolder: true,
+      files: [BookFile(relPath: "1", seq: 1, duration: 60), BookFile(relPath: "2", seq: 2, duration: 100)])
+    let player = PlaybackHarness.started(PlaybackFixture.request(book))
+    player.engine(.playing, at: 20, duration: 60)
+    player.send(.setRate(2))
+    let choices = player.session.endOfChapterChoices()
+    XCTAssertEqual(choices.map(\.spanIndex), [0, 1], "a chapterless book's chapters are its files")
+    XCTAssertEqual(choices.map(\.countdown.endPosition), [60, 160])
+    XCTAssertEqual(choices.map(\.countdown.untilEnd), [20, 70])
+    player.send(.startSleepTimer(.endOfChapter(choices[1].spanIndex)))
+    XCTAssertEqual(player.session.sleepTimer.pauseAtPosition, 160)
+  }
+
+  func testNoChoicesWithNothingLoaded() async {
+    XCTAssertEqual(PlaybackSession().endOfChapterChoices(), [])
+  }
+}
