@@ -58,6 +58,7 @@ final class HarkApplication {
       clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },
       services: { effect, dispatch in
         if case .keepSignInInFile(let on) = effect { settings.keepsSignInInFile = on }
+        if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
         connections.run(effect, dispatch: dispatch)
         library.run(effect, dispatch: dispatch)
         bookExtras.run(effect, dispatch: dispatch)
@@ -66,6 +67,7 @@ final class HarkApplication {
     storeRef = store
     store.dispatch(.settings(.loaded(settings.load())))
     store.dispatch(.connections(.keepSignInInFileLoaded(settings.keepsSignInInFile)))
+    store.dispatch(.library(.layoutLoaded(settings.bookLayout)))
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     self.connections = connections
     covers = CoverSourceSetup.make(connections: connections)

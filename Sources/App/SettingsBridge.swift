@@ -74,6 +74,19 @@ final class SettingsBridge {
     }
   }
 
+  /// All Books' grid or list (`book-layout`); the grid without a schema.
+  var bookLayout: BookLayout {
+    get {
+      guard let gsettings, let raw = g_settings_get_string(gsettings, "book-layout") else { return .grid }
+      defer { g_free(raw) }
+      return BookLayout(rawValue: String(cString: raw)) ?? .grid
+    }
+    set {
+      guard let gsettings else { return }
+      g_settings_set_string(gsettings, "book-layout", newValue.rawValue)
+    }
+  }
+
   // Window geometry is not app state: it belongs to the window alone.
   func windowSize() -> (width: Int32, height: Int32, maximized: Bool) {
     guard let gsettings else { return (960, 720, false) }

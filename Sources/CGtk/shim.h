@@ -20,6 +20,10 @@ static inline GtkStack *hark_stack(gpointer p) { return GTK_STACK(p); }
 static inline void hark_accessible_set_label(GtkWidget *w, const char *label) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+/// Hidden from assistive technologies (decoration such as loading skeletons).
+static inline void hark_accessible_set_hidden(GtkWidget *w) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
 static inline void hark_accessible_set_description(GtkWidget *w, const char *text) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }

@@ -66,6 +66,13 @@ def audiosilo_stress():
     yield from _run_server("--wide-folder", "10000", "--long-book-chapters", "5000")
 
 
+@pytest.fixture
+def audiosilo_authors():
+    """The test server with "Big Library" holding 100 author folders
+    (1,000 books) and a small "Wide Shelf" after them."""
+    yield from _run_server("--synthetic-books", "1000", "--wide-folder", "10")
+
+
 def _run_server(*extra):
     import json
     import urllib.request

@@ -34,9 +34,12 @@ public struct BookListState: Equatable, Sendable {
   public var nextCursor: String?
   public var complete = false
   public var status: Status = .loading
+  /// Opened from a Book page ("More by …"): Back goes back there.
+  public var returnsToBook = false
 
-  public init(query: BookListQuery) {
+  public init(query: BookListQuery, returnsToBook: Bool = false) {
     self.query = query
+    self.returnsToBook = returnsToBook
   }
 }
 
@@ -59,11 +62,16 @@ func reduceBookList(_ state: inout AppState, _ action: LibraryAction) -> [Effect
     query.sort = sort
     return startList(&state, query)
   case .bookFilterChanged(let author, let series):
-    guard var query = state.library.bookList?.query else { return [] }
+    guard let list = state.library.bookList else { return [] }
+    var query = list.query
     query.author = author
     query.series = series
-    return startList(&state, query)
+    return startList(&state, query, returnsToBook: list.returnsToBook)
+  case .filteredBooksOpened(var query):
+    query.sort = state.library.bookList?.query.sort ?? .title
+    return startList(&state, query, returnsToBook: true)
   case .allBooksClosed:
+    if state.library.bookList?.returnsToBook == true, state.library.book != nil { state.navigation.page = .book }
     state.library.bookList = nil
     return []
   case .moreBooksRequested:
@@ -71,6 +79,11 @@ func reduceBookList(_ state: inout AppState, _ action: LibraryAction) -> [Effect
     else { return [] }
     state.library.bookList?.status = .loading
     return [.loadBooksPage(list.query, cursor: cursor)]
+  case .booksRetryRequested:
+    guard let list = state.library.bookList, case .failed = list.status else { return [] }
+    if list.books.isEmpty { return startList(&state, list.query, returnsToBook: list.returnsToBook) }
+    state.library.bookList?.status = .loading
+    return [.loadBooksPage(list.query, cursor: list.nextCursor)]
   case .booksPageLoaded(let query, let result):
     guard state.library.bookList?.query == query else { return [] }  // a page for an older sort or filter
     switch result {
@@ -84,6 +97,10 @@ func reduceBookList(_ state: inout AppState, _ action: LibraryAction) -> [Effect
     }
     return []
   case .layoutChanged(let layout):
+    guard state.library.layout != layout else { return [] }
+    state.library.layout = layout
+    return [.persistLayout(layout)]
+  case .layoutLoaded(let layout):
     state.library.layout = layout
     return []
   default:
@@ -91,9 +108,9 @@ func reduceBookList(_ state: inout AppState, _ action: LibraryAction) -> [Effect
   }
 }
 
-private func startList(_ state: inout AppState, _ query: BookListQuery) -> [Effect] {
+private func startList(_ state: inout AppState, _ query: BookListQuery, returnsToBook: Bool = false) -> [Effect] {
   state.navigation.page = .library
-  state.library.bookList = BookListState(query: query)
+  state.library.bookList = BookListState(query: query, returnsToBook: returnsToBook)
   return [.loadBooksPage(query, cursor: nil)]
 }
 
@@ -114,6 +131,8 @@ public struct BookListView: Equatable, Sendable {
   public var tiles: [BookTile]
   public var status: BookListState.Status
   public var complete: Bool
+  /// Set while the server is unreachable (see `offlineNotice`).
+  public var offline: String?
 }
 
 public func selectBookList(_ s: AppState) -> BookListView? {
@@ -134,5 +153,5 @@ public func selectBookList(_ s: AppState) -> BookListView? {
   }
   return BookListView(
     title: library, sort: list.query.sort, filter: filter, layout: s.library.layout, tiles: tiles,
-    status: list.status, complete: list.complete)
+    status: list.status, complete: list.complete, offline: offlineNotice(s, serverID: list.query.serverID))
 }

@@ -44,6 +44,36 @@ public struct BookPageView: Equatable, Sendable {
   public var extras: BookExtrasView?
   /// The next book in the same folder, by natural order (§4.2).
   public var upNext: FolderRow?
+  /// "More by Ada Long", "More in Cradle": the library's books filtered.
+  public var related: [RelatedBooks] = []
+  /// Set while the server is unreachable (see `offlineNotice`).
+  public var offline: String?
+}
+
+/// A link from a Book page to the library's other books by its author or
+/// in its series.
+public struct RelatedBooks: Equatable, Sendable {
+  public var label: String
+  public var query: BookListQuery
+}
+
+func relatedBooks(_ book: Book, _ target: LibraryPath) -> [RelatedBooks] {
+  let author = trimUnicodeWhitespace(book.author)
+  let series = trimUnicodeWhitespace(book.series)
+  var links: [RelatedBooks] = []
+  if !author.isEmpty {
+    links.append(
+      RelatedBooks(
+        label: "More by \(author)",
+        query: BookListQuery(serverID: target.serverID, libraryID: target.libraryID, author: book.author)))
+  }
+  if !series.isEmpty {
+    links.append(
+      RelatedBooks(
+        label: "More in \(series)",
+        query: BookListQuery(serverID: target.serverID, libraryID: target.libraryID, series: book.series)))
+  }
+  return links
 }
 
 public func selectBookPage(_ s: AppState) -> BookPageView? {
@@ -62,7 +92,7 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
   case .failed(let message):
     return BookPageView(
       target: target, status: .failed(message), title: pathLeaf(target.path), subtitle: "", facts: [],
-      chapters: [], extras: nil)
+      chapters: [], extras: nil, offline: offlineNotice(s, serverID: target.serverID))
   case .loaded(let book):
     let title = book.title.isEmpty ? pathLeaf(target.path) : book.title
     let extras = bookExtrasView(s, target, book, now: now)
@@ -76,7 +106,8 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
     return BookPageView(
       target: target, status: .loaded, title: title,
       subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
-      facts: bookFacts(book, location: where_), chapters: chapters, extras: extras, upNext: upNext(s, target))
+      facts: bookFacts(book, location: where_), chapters: chapters, extras: extras, upNext: upNext(s, target),
+      related: relatedBooks(book, target))
   }
 }
 

@@ -14,12 +14,16 @@ public struct FolderRow: Equatable, Sendable {
   public var subtitle: String
   public var kind: Kind
   public var target: LibraryPath
+  /// The name on disk the folder is sorted by (and filed under a letter
+  /// by); the title when not given.
+  public var sortName: String
 
-  public init(title: String, subtitle: String, kind: Kind, target: LibraryPath) {
+  public init(title: String, subtitle: String, kind: Kind, target: LibraryPath, sortName: String? = nil) {
     self.title = title
     self.subtitle = subtitle
     self.kind = kind
     self.target = target
+    self.sortName = sortName ?? title
   }
 }
 
@@ -34,7 +38,16 @@ public struct FolderView: Equatable, Sendable {
   public var location: LibraryPath
   /// The library's name, then each folder down to this one.
   public var crumbs: [Breadcrumb]
+  /// The rows that match `filter`, in natural order.
   public var rows: Loadable<[FolderRow]>
+  /// What the listener typed in the folder's filter box; "" shows all.
+  public var filter: String = ""
+  /// How many rows the folder has before filtering (0 while loading).
+  public var unfilteredCount: Int = 0
+  /// Where each letter's rows start in `rows`, for the A–Z jump.
+  public var jumps: [LetterJump] = []
+  /// Set while the server is unreachable (see `offlineNotice`).
+  public var offline: String?
 }
 
 public func selectFolderView(_ s: AppState) -> FolderView? {
@@ -57,7 +70,14 @@ public func selectFolderView(_ s: AppState) -> FolderView? {
     case .failed(let message): .failed(message)
     case .loaded(let entries): .loaded(folderRows(entries, in: location))
     }
-  return FolderView(location: location, crumbs: crumbs, rows: rows)
+  let offline = offlineNotice(s, serverID: location.serverID)
+  guard case .loaded(let all) = rows else {
+    return FolderView(location: location, crumbs: crumbs, rows: rows, offline: offline)
+  }
+  let shown = filterFolderRows(all, query: s.library.folderFilter)
+  return FolderView(
+    location: location, crumbs: crumbs, rows: .loaded(shown), filter: s.library.folderFilter,
+    unfilteredCount: all.count, jumps: letterJumps(shown), offline: offline)
 }
 
 /// Folders and books in natural order ("Book 2" before "Book 10"), by the
@@ -70,13 +90,15 @@ func folderRows(_ entries: [FsEntry], in location: LibraryPath) -> [FolderRow] {
     .map { entry in
       let isBook = entry.isBook == true || (!entry.isDir && entry.isAudio)
       guard isBook else {
-        return FolderRow(title: entry.name, subtitle: "", kind: .folder, target: location.at(entry.path))
+        return FolderRow(
+          title: entry.name, subtitle: "", kind: .folder, target: location.at(entry.path), sortName: entry.name)
       }
       let title = entry.title.flatMap { $0.isEmpty ? nil : $0 } ?? entry.name
       let subtitle = [
         bookSubtitle(author: entry.author, series: entry.series, seriesIndex: entry.seriesIndex),
         formatDuration(entry.duration),
       ].filter { !$0.isEmpty }.joined(separator: " · ")
-      return FolderRow(title: title, subtitle: subtitle, kind: .book, target: location.at(entry.path))
+      return FolderRow(
+        title: title, subtitle: subtitle, kind: .book, target: location.at(entry.path), sortName: entry.name)
     }
 }

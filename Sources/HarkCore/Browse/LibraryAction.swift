@@ -4,6 +4,8 @@ public enum LibraryAction: Equatable, Sendable {
   case libraryOpened(serverID: String, libraryID: Int)
   /// A folder row or a breadcrumb.
   case folderOpened(LibraryPath)
+  /// The listener typed in the folder's filter box ("" clears it).
+  case folderFilterChanged(String)
   /// Every page of the folder, or why it could not be read.
   case folderLoaded(LibraryPath, Result<[FsEntry], FailureMessage>)
   /// Back to the overview of servers and libraries.
@@ -42,12 +44,20 @@ public enum LibraryAction: Equatable, Sendable {
   /// "All Books" for a library: a flat list in pages.
   case allBooksOpened(serverID: String, libraryID: Int)
   case allBooksClosed
+  /// A Book page's "More by …" or "More in …": that library's books by one
+  /// author or in one series; Back returns to the Book page.
+  case filteredBooksOpened(BookListQuery)
   case bookSortChanged(BookSort)
   case bookFilterChanged(author: String?, series: String?)
   /// Scrolled near the end of what is loaded.
   case moreBooksRequested
+  /// Try Again after a page of books failed: the first page again, or the
+  /// page that failed.
+  case booksRetryRequested
   case booksPageLoaded(BookListQuery, Result<BooksPage, FailureMessage>)
   case layoutChanged(BookLayout)
+  /// The layout last chosen, read from GSettings at start (not written back).
+  case layoutLoaded(BookLayout)
 
   /// Ctrl+F, "/", or the search button.
   case searchRequested

@@ -8,6 +8,10 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
   case .folderOpened(let folder):
     return openFolder(&state, folder)
 
+  case .folderFilterChanged(let filter):
+    state.library.folderFilter = filter
+    return []
+
   case .folderLoaded(let folder, let result):
     // A server signed out of while the folder loaded: nothing to keep.
     guard state.connections.server(folder.serverID) != nil else { return [] }
@@ -58,7 +62,8 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
     return []
 
   case .allBooksOpened, .allBooksClosed, .bookSortChanged, .bookFilterChanged, .moreBooksRequested,
-    .booksPageLoaded, .layoutChanged:
+    .booksPageLoaded, .layoutChanged, .layoutLoaded, .filteredBooksOpened,
+    .booksRetryRequested:
     return reduceBookList(&state, action)
 
   case .searchRequested, .searchChanged, .searchClosed, .searchAnswered:
@@ -70,6 +75,8 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
 }
 
 private func openFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effect] {
+  // A filter belongs to the folder it was typed in.
+  if state.library.folder != folder { state.library.folderFilter = "" }
   state.library.folder = folder
   state.library.bookList = nil
   state.navigation.page = .library

@@ -27,6 +27,8 @@ public struct LibraryState: Equatable, Sendable {
   /// Every page of each folder visited, drained (so sorting, an A–Z jump
   /// and a filter see the whole folder).
   public var folders: [LibraryPath: Loadable<[FsEntry]>] = [:]
+  /// The filter typed above the folder's rows; cleared on leaving it.
+  public var folderFilter = ""
   /// The book the Book page shows.
   public var book: LibraryPath?
   /// Each book opened, with its files and chapters.

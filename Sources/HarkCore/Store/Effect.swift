@@ -60,6 +60,8 @@ public enum Effect: Equatable, Sendable {
   case deleteBookmark(LibraryPath, id: Int)
   case addNote(LibraryPath, body: String)
   case deleteNote(LibraryPath, id: Int)
+  /// Remember the All Books layout (GSettings `book-layout`).
+  case persistLayout(BookLayout)
   /// One keyset page of a library's books.
   case loadBooksPage(BookListQuery, cursor: String?)
   /// Read a server's home shelves: all progress, recently added, favourites.

@@ -16,7 +16,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return []
   case .connections(let connectionsAction):
     if case .signedOut(let serverID) = connectionsAction { state.library.forget(serverID: serverID) }
-    let effects = reduceConnections(&state.connections, connectionsAction)
+    var backOnline: String?
+    if case .reachabilityChanged(let serverID, true) = connectionsAction,
+      state.connections.unreachable.contains(serverID)
+    {
+      backOnline = serverID
+    }
+    var effects = reduceConnections(&state.connections, connectionsAction)
+    if let backOnline { effects += reloadFailed(&state, serverID: backOnline) }
     return effects + metadataNowOffered(&state, connectionsAction) + homeAfterLibraries(state, connectionsAction)
   case .library(let libraryAction):
     return reduceLibrary(&state, libraryAction)

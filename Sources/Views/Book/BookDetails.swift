@@ -22,6 +22,7 @@ final class BookDetails {
   private let notes: NotesGroup
   private let history = HistoryGroup()
   private let upNext = RowsGroup(title: "Up Next")
+  private let related = RowsGroup(title: "In This Library")
   private let cover = CoverImage(size: 112)
   private let covers: CoverLoader
   private let store: Store
@@ -50,7 +51,7 @@ final class BookDetails {
     chaptersHeading = Make.label("Chapters", classes: "heading")
     gtk_label_set_xalign(chaptersHeading.opaque, 0)
     widget = Make.box(
-      GTK_ORIENTATION_VERTICAL, spacing: 24, header, actions.widget, upNext.widget, facts.widget, meta.widget, bookmarks.widget,
+      GTK_ORIENTATION_VERTICAL, spacing: 24, header, actions.widget, upNext.widget, related.widget, facts.widget, meta.widget, bookmarks.widget,
       notes.widget, history.widget, copies.widget, chaptersHeading)
     keepAlive = ObjectRef(retaining: widget)
     gtk_widget_set_margin_top(widget, 24)
@@ -76,6 +77,8 @@ final class BookDetails {
     }
     upNext.setRows(view.upNext.map { [upNextRow($0)] } ?? [])
     upNext.widget.setVisible(view.upNext != nil)
+    related.setRows(view.related.map(relatedRow))
+    related.widget.setVisible(!view.related.isEmpty)
     chaptersHeading.setLabelText(view.chapters.isEmpty ? "No Chapters" : "Chapters")
   }
 
@@ -84,6 +87,14 @@ final class BookDetails {
     gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
     let target = next.target
     Signals.connect(row, "activated") { [weak self] in self?.store.dispatch(.library(.bookOpened(target))) }
+    return row
+  }
+
+  private func relatedRow(_ link: RelatedBooks) -> Widget {
+    let row = RowsGroup.row(link.label, suffixes: [Make.icon("go-next-symbolic")])
+    gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
+    let query = link.query
+    Signals.connect(row, "activated") { [weak self] in self?.store.dispatch(.library(.filteredBooksOpened(query))) }
     return row
   }
 

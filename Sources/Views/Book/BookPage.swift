@@ -23,12 +23,11 @@ public final class BookPage {
   init(store: Store, covers: CoverLoader) {
     self.store = store
     details = BookDetails(store: store, covers: covers)
-    let spinner = Make.spinner()
-    gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+    let loading = Skeleton.book(coverSide: 112)
     failure = StatusPages.make(icon: "dialog-warning-symbolic", title: "Could Not Open This Book", button: "Try Again")
     widget = gtk_stack_new()!
     gtk_widget_set_vexpand(widget, 1)
-    gtk_stack_add_named(widget.opaque, spinner, "loading")
+    gtk_stack_add_named(widget.opaque, loading, "loading")
     gtk_stack_add_named(widget.opaque, failure, "failed")
 
     chapters = VirtualList(
@@ -56,7 +55,7 @@ public final class BookPage {
     case .loading:
       gtk_stack_set_visible_child_name(widget.opaque, "loading")
     case .failed(let message):
-      adw_status_page_set_description(failure.opaque, message)
+      StatusPages.showFailure(failure, title: "Could Not Open This Book", message: message, offline: view.offline)
       gtk_stack_set_visible_child_name(widget.opaque, "failed")
     case .loaded:
       details.show(view)

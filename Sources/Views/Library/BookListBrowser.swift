@@ -13,6 +13,10 @@ final class BookListBrowser {
   private let title: Widget
   private let sort: Widget
   private let layoutButton: Widget
+  private let clearFilter: Widget
+  /// "Could not load more books" under a grid that has some already.
+  private let moreFailed: Widget
+  private let moreFailedLabel: Widget
   private let content: Widget
   private let failure: Widget
   private var grid: VirtualList!
@@ -37,19 +41,31 @@ final class BookListBrowser {
     sort.setAccessibleLabel("Sort By")
     gtk_widget_set_tooltip_text(sort, "Sort By")
     layoutButton = Make.iconButton("view-list-symbolic", tooltip: "Show as List")
-    let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, title, sort, layoutButton)
+    clearFilter = gtk_button_new_with_label("Show All")!
+    gtk_widget_set_tooltip_text(clearFilter, "Show All Books in This Library")
+    clearFilter.addClasses("flat")
+    let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, title, clearFilter, sort, layoutButton)
     bar.addClasses("toolbar")
 
-    let loading = Make.spinner()
-    gtk_widget_set_valign(loading, GTK_ALIGN_CENTER)
     failure = StatusPages.make(icon: "network-error-symbolic", title: "Could Not Load the Books", button: "Try Again")
     let empty = StatusPages.make(icon: "accessories-dictionary-symbolic", title: "No Books Here")
     content = gtk_stack_new()!
     gtk_widget_set_vexpand(content, 1)
-    gtk_stack_add_named(content.opaque, loading, "loading")
+    gtk_stack_add_named(content.opaque, Skeleton.tiles(side: BookTileView.coverSize), "loading-grid")
+    gtk_stack_add_named(content.opaque, Skeleton.rows(), "loading-list")
     gtk_stack_add_named(content.opaque, failure, "failed")
     gtk_stack_add_named(content.opaque, empty, "empty")
-    widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, bar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), content)
+    moreFailedLabel = Make.label("", classes: "hark-inline-error")
+    gtk_label_set_wrap(moreFailedLabel.opaque, 1)
+    gtk_widget_set_hexpand(moreFailedLabel, 1)
+    gtk_label_set_xalign(moreFailedLabel.opaque, 0)
+    let moreRetry = gtk_button_new_with_label("Try Again")!
+    gtk_widget_set_valign(moreRetry, GTK_ALIGN_CENTER)
+    moreFailed = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, moreFailedLabel, moreRetry)
+    moreFailed.addClasses("toolbar")
+    gtk_widget_set_visible(moreFailed, 0)
+    widget = Make.box(
+      GTK_ORIENTATION_VERTICAL, spacing: 0, bar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), content, moreFailed)
 
     let more: @MainActor () -> Void = { [weak self] in self?.store.dispatch(.library(.moreBooksRequested)) }
     grid = VirtualList(
@@ -78,9 +94,11 @@ final class BookListBrowser {
       guard Self.sorts.indices.contains(index) else { return }
       self.store.dispatch(.library(.bookSortChanged(Self.sorts[index].0)))
     }
-    Signals.connect(StatusPages.button(of: failure), "clicked") { [weak self] in
-      guard let self, let list = self.store.state.library.bookList else { return }
-      self.store.dispatch(.library(.allBooksOpened(serverID: list.query.serverID, libraryID: list.query.libraryID)))
+    for retry in [StatusPages.button(of: failure), moreRetry] {
+      Signals.connect(retry, "clicked") { [weak self] in self?.store.dispatch(.library(.booksRetryRequested)) }
+    }
+    Signals.connect(clearFilter, "clicked") { [weak self] in
+      self?.store.dispatch(.library(.bookFilterChanged(author: nil, series: nil)))
     }
     subscription = store.subscribe(selectBookList) { [weak self] in self?.render($0) }
   }
@@ -90,6 +108,13 @@ final class BookListBrowser {
     let previous = shown
     shown = view
     title.setLabelText(view.filter ?? view.title)
+    clearFilter.setVisible(view.filter != nil)
+    if case .failed(let message) = view.status, !view.tiles.isEmpty {
+      moreFailedLabel.setLabelText("Could not load more books. \(view.offline ?? message)")
+      moreFailed.setVisible(true)
+    } else {
+      moreFailed.setVisible(false)
+    }
     if let index = Self.sorts.firstIndex(where: { $0.0 == view.sort }),
       gtk_drop_down_get_selected(sort.opaque) != UInt32(index)
     {
@@ -112,10 +137,10 @@ final class BookListBrowser {
     if restarted { active.scrollToTop() }
     switch view.status {
     case .failed(let message) where view.tiles.isEmpty:
-      adw_status_page_set_description(failure.opaque, message)
+      StatusPages.showFailure(failure, title: "Could Not Load the Books", message: message, offline: view.offline)
       gtk_stack_set_visible_child_name(content.opaque, "failed")
     case .loading where view.tiles.isEmpty:
-      gtk_stack_set_visible_child_name(content.opaque, "loading")
+      gtk_stack_set_visible_child_name(content.opaque, view.layout == .grid ? "loading-grid" : "loading-list")
     default:
       let name = view.tiles.isEmpty && view.complete ? "empty" : view.layout == .grid ? "grid" : "list"
       gtk_stack_set_visible_child_name(content.opaque, name)

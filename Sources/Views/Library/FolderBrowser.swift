@@ -20,6 +20,9 @@ final class FolderBrowser {
   /// The folder whose rows the list holds.
   private var listed: LibraryPath?
   private var subscription: Subscription?
+  private var filterBar: FolderFilterBar!
+  /// Folders shorter than this show no filter box or A–Z jump.
+  private static let filterThreshold = 20
 
   init(store: Store, covers: CoverLoader) {
     self.store = store
@@ -33,9 +36,7 @@ final class FolderBrowser {
     let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, crumbBar, allBooks)
     bar.addClasses("toolbar")
 
-    let spinner = Make.spinner()
-    let loading = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, spinner, Make.label("Loading…", classes: "dim-label"))
-    gtk_widget_set_valign(loading, GTK_ALIGN_CENTER)
+    let loading = Skeleton.rows()
     failure = StatusPages.make(icon: "network-error-symbolic", title: "Could Not Open This Folder", button: "Try Again")
     let empty = StatusPages.make(
       icon: "folder-symbolic", title: "This Folder Is Empty", description: "Books added here on the server appear here.")
@@ -43,7 +44,16 @@ final class FolderBrowser {
     gtk_stack_add_named(content.opaque, loading, "loading")
     gtk_stack_add_named(content.opaque, failure, "failed")
     gtk_stack_add_named(content.opaque, empty, "empty")
-    widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, bar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), content)
+    let noMatch = StatusPages.make(
+      icon: "edit-find-symbolic", title: "No Matches", description: "Nothing in this folder matches the filter.")
+    gtk_stack_add_named(content.opaque, noMatch, "no-match")
+    widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, bar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+    filterBar = FolderFilterBar(
+      filterChanged: { [weak self] text in self?.store.dispatch(.library(.folderFilterChanged(text))) },
+      jump: { [weak self] row in self?.list.scrollToItem(row) })
+    gtk_widget_set_visible(filterBar.widget, 0)
+    widget.append(filterBar.widget)
+    widget.append(content)
 
     list = VirtualList(
       accessibleLabel: "Folder contents",
@@ -68,14 +78,19 @@ final class FolderBrowser {
   private func render(_ view: FolderView?) {
     guard let view else { return }
     if view.crumbs != shown?.crumbs { renderCrumbs(view.crumbs) }
+    let refiltered = shown?.filter != view.filter
     shown = view
     switch view.rows {
     case .loading:
+      filterBar.widget.setVisible(false)
       gtk_stack_set_visible_child_name(content.opaque, "loading")
     case .failed(let message):
-      adw_status_page_set_description(failure.opaque, message)
+      filterBar.widget.setVisible(false)
+      StatusPages.showFailure(failure, title: "Could Not Open This Folder", message: message, offline: view.offline)
       gtk_stack_set_visible_child_name(content.opaque, "failed")
     case .loaded(let loaded):
+      filterBar.widget.setVisible(view.unfilteredCount >= Self.filterThreshold || !view.filter.isEmpty)
+      filterBar.render(filter: view.filter, jumps: view.jumps)
       rows = loaded
       // Another folder starts afresh at its top; GTK would otherwise keep
       // its scroll anchor near where the old folder's clicked row was.
@@ -83,8 +98,10 @@ final class FolderBrowser {
       listed = view.location
       if !sameFolder { list.update([]) }
       list.update(loaded.map(\.id))
-      if !sameFolder { list.scrollToTop() }
-      gtk_stack_set_visible_child_name(content.opaque, loaded.isEmpty ? "empty" : "list")
+      // A new filter shows its first match first, too.
+      if !sameFolder || refiltered { list.scrollToTop() }
+      let emptyName = view.unfilteredCount > 0 ? "no-match" : "empty"
+      gtk_stack_set_visible_child_name(content.opaque, loaded.isEmpty ? emptyName : "list")
     }
   }
 

@@ -18,12 +18,11 @@ final class SearchResults {
   init(store: Store, covers: CoverLoader) {
     self.store = store
     self.covers = covers
-    let spinner = Make.spinner()
-    gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+    let loading = Skeleton.rows(6)
     none = StatusPages.make(icon: "system-search-symbolic", title: "No Results")
     failed = StatusPages.make(icon: "network-error-symbolic", title: "Search Failed")
     widget = gtk_stack_new()!
-    gtk_stack_add_named(widget.opaque, spinner, "loading")
+    gtk_stack_add_named(widget.opaque, loading, "loading")
     gtk_stack_add_named(widget.opaque, none, "none")
     gtk_stack_add_named(widget.opaque, failed, "failed")
     list = VirtualList(

@@ -18,6 +18,14 @@ enum StatusPages {
     return page
   }
 
+  /// A failure page says "offline" while its server is unreachable and the
+  /// failure itself otherwise.
+  static func showFailure(_ page: Widget, title: String, message: String, offline: String?) {
+    adw_status_page_set_icon_name(page.opaque, offline == nil ? "network-error-symbolic" : "network-offline-symbolic")
+    adw_status_page_set_title(page.opaque, offline == nil ? title : "Server Offline")
+    adw_status_page_set_description(page.opaque, offline ?? message)
+  }
+
   /// The button `make` put on `page`.
   static func button(of page: Widget) -> Widget {
     adw_status_page_get_child(page.opaque)!

@@ -15,6 +15,8 @@ public enum Style {
     .hark-chapters, .hark-book-grid { background: none; }
     .hark-inline-error { color: @error_color; }
     .hark-chapters > row.activatable:hover { background-color: alpha(currentColor, 0.04); border-radius: 6px; }
+    .hark-skeleton { background-color: alpha(currentColor, 0.08); border-radius: 12px; }
+    .hark-skeleton.small { border-radius: 6px; }
     .mini-player-cover { min-width: 40px; min-height: 40px; border-radius: 6px;
       background-color: alpha(currentColor, 0.08); }
     """

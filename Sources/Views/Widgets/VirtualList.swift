@@ -88,6 +88,17 @@ final class VirtualList {
     gtk_adjustment_set_value(adjustment, 0)
   }
 
+  /// Scrolls so the item at `position` is the first one shown. GTK 4.8's
+  /// only way to scroll to an item (`list.scroll-to-item`) brings it just
+  /// into view, at the bottom edge when it lies below; starting from the
+  /// end makes it come in from above, so it lands at the top.
+  func scrollToItem(_ position: Int) {
+    guard position >= 0, position < ids.count else { return }
+    let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))
+    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+    gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+  }
+
   /// Shows `newIDs`, replacing only the stretch between the unchanged
   /// prefix and suffix.
   func update(_ newIDs: [String]) {

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What a failed view says when its server is known to be unreachable:
+/// not the transport's error, but that the server is away and Hark will
+/// come back by itself. Nil while the server answers (the failure is then
+/// the server's own, worded by the client).
+public func offlineNotice(_ s: AppState, serverID: String) -> String? {
+  guard s.connections.unreachable.contains(serverID), let server = s.connections.server(serverID) else { return nil }
+  return "“\(server.name)” is not answering. This loads again by itself when it is back."
+}
+
+/// A server answers again: whatever it failed to show is read again, so a
+/// listener who stayed on the page sees it fill in without pressing Try
+/// Again.
+func reloadFailed(_ state: inout AppState, serverID: String) -> [Effect] {
+  var effects: [Effect] = []
+  if let folder = state.library.folder, folder.serverID == serverID,
+    case .failed? = state.library.folders[folder]
+  {
+    state.library.folders[folder] = .loading
+    effects.append(.browseFolder(folder))
+  }
+  if let book = state.library.book, book.serverID == serverID, case .failed? = state.library.books[book] {
+    state.library.books[book] = .loading
+    effects.append(.loadBook(book))
+  }
+  if state.library.bookList?.query.serverID == serverID {
+    effects += reduceBookList(&state, .booksRetryRequested)
+  }
+  return effects
+}
