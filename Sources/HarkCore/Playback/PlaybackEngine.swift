@@ -1,0 +1,54 @@
+import Foundation
+
+/// One track as the engine receives it: where to read it and, for a
+/// stream, the headers each request must carry (the bearer token travels in
+/// `Authorization`, never in the URL). The app resolves `BookTrack`s into
+/// these; the engine never sees a book.
+public struct EngineSource: Equatable, Sendable {
+  /// `https://…/stream?path=…` or `file:///…`.
+  public var uri: URL
+  /// Sent with every HTTP request for this track, Range requests included.
+  public var headers: [String: String]
+  /// Seconds when known, so positions can be reported before the file is
+  /// parsed; the engine's own reading wins once it has one.
+  public var duration: Double?
+
+  public init(uri: URL, headers: [String: String] = [:], duration: Double? = nil) {
+    self.uri = uri
+    self.headers = headers
+    self.duration = duration
+  }
+}
+
+/// The audio engine behind the player store (`Player.GStreamerEngine` in
+/// the app, a scripted fake in tests). It knows tracks only and reports one
+/// merged snapshot; it never retries by itself — errors and stalls are the
+/// session's to handle (REFERENCE-BEHAVIOR §6).
+///
+/// All calls and callbacks happen on the main thread.
+@MainActor
+public protocol PlaybackEngine: AnyObject {
+  /// Called with every change of state, track, duration or rate, and with
+  /// the position while playing (at most a few times a second).
+  var onSnapshot: (@MainActor (EngineSnapshot) -> Void)? { get set }
+  /// Why the last `.error` snapshot happened, in the listener's words.
+  var lastError: String? { get }
+
+  /// Replaces the queue and prepares `startIndex` at `position` seconds,
+  /// paused; the next tracks follow gaplessly.
+  func load(_ sources: [EngineSource], startIndex: Int, position: Double)
+  func play()
+  func pause()
+  /// Within the current track or into another one of the queue.
+  func seek(trackIndex: Int, position: Double)
+  /// 0.5…3, pitch kept.
+  func setRate(_ rate: Double)
+  /// 0…1.
+  func setVolume(_ volume: Double)
+  /// The same audio from other sources (a finished download), same track,
+  /// position and play state. False when the new sources cannot be played;
+  /// the engine then keeps the old ones.
+  func swapSources(_ sources: [EngineSource]) -> Bool
+  /// Stops and drops the queue; the snapshot becomes idle.
+  func reset()
+}
