@@ -54,6 +54,9 @@ final class HarkApplication {
       serverList: ServerListFile(), deviceName: DeviceName.current())
     let library = LibraryServices(connections: connections)
     let bookExtras = BookExtrasServices(connections: connections)
+    let playback = PlaybackServices(
+      connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
+      makeEngine: { EngineFactory.make() })
     let effects = EffectRunner(
       clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },
       services: { effect, dispatch in
@@ -62,6 +65,7 @@ final class HarkApplication {
         connections.run(effect, dispatch: dispatch)
         library.run(effect, dispatch: dispatch)
         bookExtras.run(effect, dispatch: dispatch)
+        playback.run(effect, dispatch: dispatch)
       })
     let store = Store(effects: effects)
     storeRef = store

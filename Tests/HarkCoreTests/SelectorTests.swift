@@ -5,13 +5,11 @@ final class SelectorTests: XCTestCase {
   private func playing(
     position: Double, chapter: ClosedRange<Double> = 600...1200, rate: Double = 1,
     isPlaying: Bool = true
-  ) -> AppState {
-    var state = AppState()
-    state.player.nowPlaying = NowPlaying(
+  ) -> NowPlaying {
+    NowPlaying(
       title: "The Hobbit", author: "J. R. R. Tolkien", chapterTitle: "An Unexpected Party",
       bookPosition: position, chapterStart: chapter.lowerBound, chapterEnd: chapter.upperBound,
       bookDuration: 36000, rate: rate, isPlaying: isPlaying)
-    return state
   }
 
   func testSelectPageAndSettings() {
@@ -32,28 +30,28 @@ final class SelectorTests: XCTestCase {
 
   func testMiniPlayerMidChapter() {
     XCTAssertEqual(
-      selectMiniPlayer(playing(position: 750)),
+      selectMiniPlayer(nowPlaying: playing(position: 750)),
       MiniPlayerViewState(
         title: "The Hobbit", subtitle: "An Unexpected Party", timeLeftText: "7:30 left",
         progress: 0.25, isPlaying: true, isActive: true))
   }
 
   func testMiniPlayerTimeLeftIsListeningTimeAtTheCurrentSpeed() {
-    XCTAssertEqual(selectMiniPlayer(playing(position: 600, rate: 2)).timeLeftText, "5:00 left")
-    XCTAssertEqual(selectMiniPlayer(playing(position: 600, rate: 0)).timeLeftText, "10:00 left")
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 600, rate: 2)).timeLeftText, "5:00 left")
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 600, rate: 0)).timeLeftText, "10:00 left")
     let long = playing(position: 0, chapter: 0...7322)
-    XCTAssertEqual(selectMiniPlayer(long).timeLeftText, "2:02:02 left")
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: long).timeLeftText, "2:02:02 left")
   }
 
   func testMiniPlayerProgressStaysWithinZeroAndOne() {
-    XCTAssertEqual(selectMiniPlayer(playing(position: 500)).progress, 0)
-    XCTAssertEqual(selectMiniPlayer(playing(position: 1300)).progress, 1)
-    XCTAssertEqual(selectMiniPlayer(playing(position: 1300)).timeLeftText, "0:00 left")
-    XCTAssertEqual(selectMiniPlayer(playing(position: 5, chapter: 5...5)).progress, 0)
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 500)).progress, 0)
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 1300)).progress, 1)
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 1300)).timeLeftText, "0:00 left")
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 5, chapter: 5...5)).progress, 0)
   }
 
   func testMiniPlayerShowsPause() {
-    let paused = selectMiniPlayer(playing(position: 700, isPlaying: false))
+    let paused = selectMiniPlayer(nowPlaying: playing(position: 700, isPlaying: false))
     XCTAssertFalse(paused.isPlaying)
     XCTAssertTrue(paused.isActive)
   }
@@ -87,10 +85,14 @@ final class SelectorTests: XCTestCase {
   }
 
   func testEmptyStateGoesAwayOnceThePageHasContent() {
-    var state = playing(position: 0)
+    var state = AppState()
     state.connections.servers = [
       ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
     ]
+    // A book loaded in the player.
+    let book = LibraryPath(serverID: "c1", libraryID: 2, path: "A/Book")
+    state.library.books[book] = .loaded(Book(libraryID: 2, relPath: "A/Book", title: "Book", duration: 60))
+    _ = reduce(&state, .player(.playRequested(book, .position(0), at: Date())))
     state.downloads.items = [DownloadSummary(key: "c1:2:A/Book", title: "Book", progress: 0.5)]
     XCTAssertNil(selectEmptyState(state, page: .library))
     XCTAssertNil(selectEmptyState(state, page: .player))

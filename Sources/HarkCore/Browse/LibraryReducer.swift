@@ -37,7 +37,7 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
   case .bookLoaded(let book, let result):
     guard state.connections.server(book.serverID) != nil else { return [] }
     state.library.books[book] = Loadable(result)
-    return []
+    return playWaiting(&state, loaded: book)
 
   case .retryRequested(let target):
     if state.library.folder == target { return loadFolder(&state, target) }

@@ -30,7 +30,11 @@ public struct MiniPlayerViewState: Equatable, Sendable {
 
 /// The mini-player's view-state, from the now-playing book.
 public func selectMiniPlayer(_ s: AppState) -> MiniPlayerViewState {
-  guard let playing = s.player.nowPlaying else {
+  selectMiniPlayer(nowPlaying: s.player.nowPlaying)
+}
+
+func selectMiniPlayer(nowPlaying: NowPlaying?) -> MiniPlayerViewState {
+  guard let playing = nowPlaying else {
     return MiniPlayerViewState(
       title: "Not Playing", subtitle: "", timeLeftText: "",
       progress: 0, isPlaying: false, isActive: false)

@@ -1,15 +1,53 @@
 import Foundation
 
-/// The playback part of the state. A placeholder shape until the player issue
-/// fills it: enough for the mini-player to render.
+/// The playback part of the state: the pure player session (§6) and the
+/// book the listener asked to play while its details are still loading.
 public struct PlayerState: Equatable, Sendable {
-  /// The book being played, or nil when nothing is loaded.
-  public var nowPlaying: NowPlaying?
+  /// The player itself: loaded book, engine snapshot, speed, sleep timer.
+  public var session: PlaybackSession
+  /// Play was pressed for a book whose files and chapters are not loaded
+  /// yet; it starts when they are (a folder path never reaches the engine).
+  public var waiting: PendingPlay?
 
-  /// Nothing playing unless given.
-  public init(nowPlaying: NowPlaying? = nil) {
-    self.nowPlaying = nowPlaying
+  public init() {
+    var rules = PlaybackRules()
+    // Hark's speed control goes to 3× (the reference stops at 2×).
+    rules.rateRange = Settings.defaultSpeedRange
+    session = PlaybackSession(rules: rules)
   }
+
+  /// The loaded book and where playback is, for the mini-player and the
+  /// pages; nil when nothing is loaded.
+  public var nowPlaying: NowPlaying? {
+    guard let loaded = session.nowPlaying else { return nil }
+    let position = session.bookPosition
+    let current = session.currentChapterSpan
+    let span = current?.span
+    let chapters = loaded.queue.navigationChapters
+    let title = current.flatMap { chapters.indices.contains($0.index) ? chapters[$0.index].title : nil }
+    return NowPlaying(
+      title: loaded.title, author: loaded.author,
+      chapterTitle: title.map(prettifyChapterTitle) ?? "",
+      bookPosition: position, chapterStart: span?.start ?? 0, chapterEnd: span?.end ?? loaded.queue.total,
+      bookDuration: loaded.queue.total, rate: session.rate, isPlaying: session.isPlaying)
+  }
+}
+
+/// A play request waiting for its book to load.
+public struct PendingPlay: Equatable, Sendable {
+  public var book: LibraryPath
+  public var start: PlayStart
+  public var requestedAt: Date
+}
+
+/// Where a play request starts.
+public enum PlayStart: Equatable, Sendable {
+  /// Where the listener left off (looked up: server, mirror, queue).
+  case resume
+  /// At this whole-book position (a bookmark, a history entry).
+  case position(Double)
+  /// At the start of this chapter (0-based, in the book's chapter list).
+  case chapter(Int)
 }
 
 /// The loaded book and where playback is. Positions are seconds on the

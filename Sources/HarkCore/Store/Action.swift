@@ -11,6 +11,7 @@ public enum Action: Equatable, Sendable {
   case timer(TimerAction)
   case connections(ConnectionsAction)
   case library(LibraryAction)
+  case player(PlayerAction)
 }
 
 /// Events from the window.

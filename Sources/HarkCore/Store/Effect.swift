@@ -60,6 +60,9 @@ public enum Effect: Equatable, Sendable {
   case deleteBookmark(LibraryPath, id: Int)
   case addNote(LibraryPath, body: String)
   case deleteNote(LibraryPath, id: Int)
+  /// The player session's engine work, saves, resume lookups and messages
+  /// (its timers become `startTimer`/`cancelTimer`).
+  case playback(PlaybackCommand)
   /// Remember the All Books layout (GSettings `book-layout`).
   case persistLayout(BookLayout)
   /// One keyset page of a library's books.

@@ -41,7 +41,7 @@ public final class EffectRunner: EffectRunning {
     case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
       .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile,
       .browseFolder, .loadBook, .loadBookExtras, .setFavourite, .saveProgress, .addBookmark, .deleteBookmark,
-      .addNote, .deleteNote, .search, .loadHome, .describeBooks, .loadBooksPage, .persistLayout:
+      .addNote, .deleteNote, .search, .loadHome, .describeBooks, .loadBooksPage, .persistLayout, .playback:
       // Network, keyring and disk: the App's services run these.
       services(effect, dispatch)
     }

@@ -8,8 +8,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return reduceUI(&state.navigation, uiAction)
   case .settings(let settingsAction):
     return reduceSettings(&state.settings, settingsAction)
-  case .timer(.fired(let id, _)):
+  case .timer(.fired(let id, let at)):
     if id == .searchDebounce { return searchNow(&state) }
+    if let timer = playbackTimer(id) {
+      return reducePlayer(&state, .playback(.timerFired(timer), at: at))
+    }
     if id == .reachabilityProbe, !state.connections.unreachable.isEmpty {
       return [.probeServers(state.connections.unreachable.sorted())]
     }
@@ -27,6 +30,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return effects + metadataNowOffered(&state, connectionsAction) + homeAfterLibraries(state, connectionsAction)
   case .library(let libraryAction):
     return reduceLibrary(&state, libraryAction)
+  case .player(let playerAction):
+    return reducePlayer(&state, playerAction)
   }
 }
 

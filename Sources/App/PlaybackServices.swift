@@ -1,0 +1,127 @@
+import Foundation
+import HarkCore
+import Persistence
+
+/// Runs the player session's commands: engine work (with each track turned
+/// into a stream request carrying the token in a header, or a downloaded
+/// file), resume lookups and saves through the durable progress syncer, and
+/// listening spans to the server's history. Engine reports come back as
+/// `.player(.playback(.engineReported))`.
+@MainActor
+final class PlaybackServices {
+  private let connections: ConnectionServices
+  private let makeEngine: @MainActor () -> (any PlaybackEngine)?
+  /// Created on the first play: GStreamer costs start-up time nobody
+  /// browsing the library should pay.
+  private var engine: (any PlaybackEngine)?
+  /// The key of the book the engine holds, to resolve its tracks.
+  private var loadedKey: ContentKey?
+
+  /// The book the session has loaded (its tracks' server and library).
+  private let nowPlayingKey: @MainActor () -> ContentKey?
+
+  init(
+    connections: ConnectionServices, nowPlayingKey: @escaping @MainActor () -> ContentKey?,
+    makeEngine: @escaping @MainActor () -> (any PlaybackEngine)?
+  ) {
+    self.connections = connections
+    self.nowPlayingKey = nowPlayingKey
+    self.makeEngine = makeEngine
+  }
+
+  func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    guard case .playback(let command) = effect else { return }
+    switch command {
+    case .engine(let engineCommand):
+      runEngine(engineCommand, key: nowPlayingKey(), dispatch: dispatch)
+    case .lookUpResume(let key):
+      let syncer = connections.progressSyncer
+      Task {
+        let answer = await syncer?.resume(key) ?? .failed(.notSignedIn)
+        dispatch(.player(.playback(.resumeLookedUp(key, answer), at: Date())))
+      }
+    case .saveProgress(let update):
+      Task { await save(update) }
+    case .recordListening(let span):
+      guard let client = connections.signedInClient(span.key.serverID) else { return }
+      let history = HistorySpan(
+        fromPosition: span.from, toPosition: span.to, startedAt: Timestamp(span.startedAt),
+        endedAt: Timestamp(span.endedAt))
+      Task {
+        // History is a nicety: a span that cannot be sent is not retried.
+        let result = await apiResult { () throws(APIError) in
+          try await client.addHistory(libraryID: span.key.libraryID, path: span.key.path, history)
+        }
+        if case .failure = result { printToStandardError("hark: a listening span was not recorded.") }
+      }
+    case .showError, .flushProgress, .autoDownload, .removeDownload, .bookFinished, .startTimer, .cancelTimer:
+      // Errors are shown from the session's state; downloads and the
+      // end-of-book card arrive with their own issues; timers are the
+      // store's (see `playbackEffects`).
+      break
+    }
+  }
+
+  private func runEngine(
+    _ command: EngineCommand, key: ContentKey?, dispatch: @escaping @MainActor (Action) -> Void
+  ) {
+    if engine == nil, case .reset = command { return }
+    guard let engine = engine ?? startEngine(dispatch) else {
+      dispatch(.player(.playback(.engineReported(EngineSnapshot(state: .error)), at: Date())))
+      return
+    }
+    switch command {
+    case .load(let tracks, let startIndex, let position, _):
+      loadedKey = key
+      engine.load(sources(tracks, key: key), startIndex: startIndex, position: position)
+    case .play: engine.play()
+    case .pause: engine.pause()
+    case .seek(let trackIndex, let position): engine.seek(trackIndex: trackIndex, position: position)
+    case .setRate(let rate): engine.setRate(rate)
+    case .setVolume(let volume): engine.setVolume(volume)
+    case .swapSources(let tracks): _ = engine.swapSources(sources(tracks, key: loadedKey))
+    case .reset:
+      loadedKey = nil
+      engine.reset()
+    }
+  }
+
+  private func startEngine(_ dispatch: @escaping @MainActor (Action) -> Void) -> (any PlaybackEngine)? {
+    guard let created = makeEngine() else { return nil }
+    created.onSnapshot = { snapshot in dispatch(.player(.playback(.engineReported(snapshot), at: Date()))) }
+    engine = created
+    return created
+  }
+
+  /// Downloaded files by `file://`; the rest streamed with the token in
+  /// the `Authorization` header (never in the URL).
+  private func sources(_ tracks: [BookTrack], key: ContentKey?) -> [EngineSource] {
+    let client = key.flatMap { connections.signedInClient($0.serverID) }
+    return tracks.map { track in
+      if let local = track.localFile { return EngineSource(uri: local, duration: track.duration) }
+      guard let client, let key else {
+        // Not signed in and not downloaded: an address that fails at once,
+        // so the session reports an error rather than waiting.
+        return EngineSource(uri: URL(string: "file:///nonexistent")!, duration: track.duration)
+      }
+      let request = client.streamRequest(libraryID: key.libraryID, path: track.path)
+      return EngineSource(uri: request.url, headers: request.headers, duration: track.duration)
+    }
+  }
+
+  private func save(_ update: ProgressUpdate) async {
+    guard let syncer = connections.progressSyncer else {
+      printToStandardError("hark: your place could not be saved: the listening database did not open.")
+      return
+    }
+    do {
+      let record = ProgressRecord(
+        key: update.key, position: update.position, duration: update.duration, finished: update.finished,
+        playbackSpeed: update.playbackSpeed,
+        deviceID: try syncer.store.deviceID(), updatedAt: update.capturedAt)
+      _ = try await syncer.save(record)
+    } catch {
+      printToStandardError("hark: your place could not be saved: \(error.localizedDescription)")
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// The player, as the app's store sees it.
+public enum PlayerAction: Equatable, Sendable {
+  /// Play (or resume) a book from the Library or Book page; waits for the
+  /// book's files and chapters when they are not loaded yet.
+  case playRequested(LibraryPath, PlayStart, at: Date)
+  /// Anything the session handles (the listener's controls, engine reports,
+  /// resume answers), stamped with the wall-clock time it happened.
+  case playback(PlaybackEvent, at: Date)
+}

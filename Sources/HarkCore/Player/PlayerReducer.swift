@@ -1,0 +1,80 @@
+import Foundation
+
+/// Plays books: turns a play request into the session's `PlayRequest`,
+/// feeds the session, and turns what it asks for into app effects (its
+/// timers become the store's timers; engine work, saves and lookups go to
+/// the app's playback services).
+func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
+  switch action {
+  case .playRequested(let path, let start, let now):
+    guard case .loaded(let book)? = state.library.books[path] else {
+      // Loaded first: the session needs the files and chapters, and a
+      // folder path must never reach the engine.
+      state.player.waiting = PendingPlay(book: path, start: start, requestedAt: now)
+      if state.library.books[path] == nil || state.library.books[path].map(needsReload) == true {
+        state.library.books[path] = .loading
+        return [.loadBook(path)]
+      }
+      return []
+    }
+    state.player.waiting = nil
+    return play(&state, path, book, start, now: now)
+  case .playback(let event, let now):
+    return playbackEffects(&state, state.player.session.reduce(event, now: now))
+  }
+}
+
+/// A book finished loading: start it if Play was waiting for it.
+func playWaiting(_ state: inout AppState, loaded path: LibraryPath) -> [Effect] {
+  guard let waiting = state.player.waiting, waiting.book == path else { return [] }
+  state.player.waiting = nil
+  guard case .loaded(let book)? = state.library.books[path] else { return [] }
+  // The session is told the time Play was pressed: the reducer reads no clock.
+  return play(&state, path, book, waiting.start, now: waiting.requestedAt)
+}
+
+/// The session's timers as store timers, named so a fire finds its way back.
+func playbackTimerID(_ timer: PlaybackTimer) -> TimerID { TimerID("playback.\(timer.rawValue)") }
+
+/// The session timer behind a store timer id, if it is one.
+func playbackTimer(_ id: TimerID) -> PlaybackTimer? {
+  PlaybackTimer.allCases.first { playbackTimerID($0) == id }
+}
+
+func playbackEffects(_ state: inout AppState, _ commands: [PlaybackCommand]) -> [Effect] {
+  commands.map { command in
+    switch command {
+    case .startTimer(let timer):
+      .startTimer(
+        playbackTimerID(timer), after: state.player.session.rules.interval(of: timer), repeating: timer.repeats)
+    case .cancelTimer(let timer):
+      .cancelTimer(playbackTimerID(timer))
+    default:
+      .playback(command)
+    }
+  }
+}
+
+private func needsReload(_ book: Loadable<Book>) -> Bool {
+  if case .failed = book { return true }
+  return false
+}
+
+private func play(
+  _ state: inout AppState, _ path: LibraryPath, _ book: Book, _ start: PlayStart, now: Date
+) -> [Effect] {
+  let server = state.connections.server(path.serverID)
+  var startPosition: Double?
+  switch start {
+  case .resume: startPosition = nil
+  case .position(let position): startPosition = max(0, position)
+  case .chapter(let index):
+    let timeline = BookTimeline(book)
+    startPosition = timeline.starts.indices.contains(index) ? timeline.starts[index] : 0
+  }
+  let request = PlayRequest(
+    key: path.contentKey, book: book, startBookPosition: startPosition,
+    signedIn: server.map { !$0.needsReconnect } ?? false, defaultRate: state.settings.defaultSpeed,
+    virtualChapterInterval: Double(state.settings.virtualChapterMinutes) * 60)
+  return playbackEffects(&state, state.player.session.reduce(.play(request), now: now))
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HarkCore
+import XCTest
+
+/// The player session inside the app's store: Play waits for the book,
+/// starts at a chapter or where the listener was, and the session's timers
+/// run as store timers that find their way back.
+final class PlayerReducerTests: XCTestCase {
+  private let home = ServerConnection(
+    serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com")!, username: "ada")
+  private let path = LibraryPath(serverID: "a", libraryID: 1, path: "Quill/Orchard")
+  private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// Two 10-minute files, three chapters: 0–5, 5–10 (file 1), 0–10 (file 2).
+  private var book: Book {
+    Book(
+      libraryID: 1, relPath: path.path, isFolder: true, title: "A Clockwork Orchard", author: "Theodore Quill",
+      duration: 1200,
+      files: [
+        BookFile(relPath: "Quill/Orchard/01.mp3", seq: 1, duration: 600),
+        BookFile(relPath: "Quill/Orchard/02.mp3", seq: 2, duration: 600),
+      ],
+      chapters: [
+        Chapter(index: 0, title: "01_the_seed", fileIndex: 0, filePath: "Quill/Orchard/01.mp3", start: 0, end: 300),
+        Chapter(index: 1, title: "The Graft", fileIndex: 0, filePath: "Quill/Orchard/01.mp3", start: 300, end: 600),
+        Chapter(index: 2, title: "The Harvest", fileIndex: 1, filePath: "Quill/Orchard/02.mp3", start: 0, end: 600),
+      ])
+  }
+
+  private func signedIn() -> AppState {
+    var state = AppState()
+    state.connections.servers = [home]
+    return state
+  }
+
+  private func engineCommands(_ effects: [Effect]) -> [EngineCommand] {
+    effects.compactMap { if case .playback(.engine(let command)) = $0 { command } else { nil } }
+  }
+
+  func testPlayWaitsForTheBookThenLooksUpWhereTheListenerWas() {
+    var state = signedIn()
+    let effects = reduce(&state, .player(.playRequested(path, .resume, at: t0)))
+    XCTAssertEqual(effects, [.loadBook(path)], "the folder path never reaches the engine")
+    XCTAssertEqual(state.player.waiting?.book, path)
+    XCTAssertNil(state.player.nowPlaying)
+
+    let loaded = reduce(&state, .library(.bookLoaded(path, .success(book))))
+    XCTAssertEqual(loaded, [.playback(.lookUpResume(path.contentKey))])
+    XCTAssertNil(state.player.waiting)
+
+    let record = ProgressRecord(key: path.contentKey, position: 700, deviceID: "d", updatedAt: t0)
+    let started = reduce(&state, .player(.playback(.resumeLookedUp(path.contentKey, .progress(record)), at: t0)))
+    guard case .load(let tracks, let index, let position, _)? = engineCommands(started).first else {
+      return XCTFail("\(started)")
+    }
+    XCTAssertEqual(tracks.map(\.path), ["Quill/Orchard/01.mp3", "Quill/Orchard/02.mp3"])
+    XCTAssertEqual(index, 1)
+    XCTAssertEqual(position, 100, accuracy: 0.001, "700 s into the book is 100 s into the second file")
+    XCTAssertTrue(engineCommands(started).contains(.play))
+    XCTAssertTrue(
+      started.contains(.startTimer(TimerID("playback.stallWatchdog"), after: .seconds(3), repeating: false)),
+      "\(started)")
+  }
+
+  func testPlayingFromAChapterStartsAtItsPlaceOnTheBookTimeline() {
+    var state = signedIn()
+    state.library.books[path] = .loaded(book)
+    let effects = reduce(&state, .player(.playRequested(path, .chapter(2), at: t0)))
+    guard case .load(_, let index, let position, _)? = engineCommands(effects).first else {
+      return XCTFail("\(effects)")
+    }
+    XCTAssertEqual(index, 1)
+    XCTAssertEqual(position, 0, accuracy: 0.001)
+    XCTAssertFalse(effects.contains(.playback(.lookUpResume(path.contentKey))), "a chosen place needs no lookup")
+
+    // The engine reaches playing 2 minutes into the chapter.
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 120, duration: 600)), at: t0)))
+    let playing = state.player.nowPlaying
+    XCTAssertEqual(playing?.title, "A Clockwork Orchard")
+    XCTAssertEqual(playing?.chapterTitle, "The Harvest")
+    XCTAssertEqual(playing?.bookPosition ?? 0, 720, accuracy: 0.001)
+    XCTAssertEqual(playing?.chapterStart ?? 0, 600, accuracy: 0.001)
+    XCTAssertEqual(playing?.chapterEnd ?? 0, 1200, accuracy: 0.001)
+    XCTAssertEqual(playing?.isPlaying, true)
+    XCTAssertEqual(selectMiniPlayer(state).timeLeftText, "8:00 left")
+  }
+
+  func testAStalledPlayIsAnErrorWhenTheStoreTimerFires() {
+    var state = signedIn()
+    state.library.books[path] = .loaded(book)
+    _ = reduce(&state, .player(.playRequested(path, .position(30), at: t0)))
+    XCTAssertNil(state.player.session.failure)
+    _ = reduce(&state, .timer(.fired(TimerID("playback.stallWatchdog"), at: t0.addingTimeInterval(3))))
+    XCTAssertEqual(state.player.session.failure, .stalled)
+    XCTAssertEqual(state.player.session.snapshot.state, .error)
+  }
+
+  func testSpeedsUpToThreeTimesAreAllowedAsInPreferences() {
+    var state = signedIn()
+    state.library.books[path] = .loaded(book)
+    _ = reduce(&state, .player(.playRequested(path, .position(0), at: t0)))
+    _ = reduce(&state, .player(.playback(.setRate(2.75), at: t0)))
+    XCTAssertEqual(state.player.session.rate, 2.75, "Hark's range is 0.5–3×, not the reference's 2×")
+  }
+
+  func testSignedOutOfTheServerNothingStarts() {
+    var state = signedIn()
+    state.connections.servers[0].needsReconnect = true
+    state.library.books[path] = .loaded(book)
+    XCTAssertEqual(engineCommands(reduce(&state, .player(.playRequested(path, .resume, at: t0)))), [])
+    XCTAssertNil(state.player.nowPlaying)
+  }
+}
