@@ -87,6 +87,7 @@ final class HarkApplication {
       let window = MainWindow(application: gtkApplication, store: store, menu: Self.primaryMenu(), covers: covers)
       WindowGeometry.restore(window.window, from: settings)
       FirstFrameReport.attach(to: window.window)
+      BenchGridHooks.attach(store: store, window: window.window)
       mainWindow = window
     }
     gtk_window_present(mainWindow!.window.cast(GtkWindow.self))

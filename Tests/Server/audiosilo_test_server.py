@@ -3,6 +3,7 @@
 
     audiosilo_test_server.py --library PATH [--port 0] [--control-port 0]
         [--host 127.0.0.1] [--tls-cert F --tls-key F] [--synthetic-books N]
+        [--synthetic-cover-dir DIR]
         [--name NAME] [--server-id ID] [--rate 20 --burst 40]
         [--no-demo] [--no-metadata] [--not-direct EXT,...] [--verbose]
 
@@ -15,7 +16,8 @@ The main port speaks the AudioSilo API (AUDIOSILO-API.md); the control port
 scripts faults and exposes what the server saw (audiosilo/control.py).
 `--library` may be repeated (each folder becomes a library, "Audiobooks",
 "Audiobooks 2", ...: the same folder twice gives duplicate books for search
-de-duplication); `--synthetic-books N` adds "Big Library" after them.
+de-duplication); `--synthetic-books N` adds "Big Library" after them, whose
+books have no cover unless `--synthetic-cover-dir DIR` lends them DIR's images.
 See README.md beside this file for the seed data.
 """
 
@@ -52,6 +54,9 @@ def parse_args(argv):
     p.add_argument("--synthetic-books", type=int, default=0, metavar="N")
     p.add_argument("--wide-folder", type=int, default=0, metavar="N",
                    help="Big Library gets a folder of N books side by side")
+    p.add_argument("--synthetic-cover-dir", metavar="DIR",
+                   help="Big Library's books get covers from DIR's JPEG/PNG files "
+                        "(book id mod their number); without it they have none")
     p.add_argument("--long-book-chapters", type=int, default=0, metavar="N",
                    help="Big Library gets a book with N chapters")
     p.add_argument("--name", default="Hark Test Server")
@@ -69,6 +74,9 @@ def parse_args(argv):
     for path in args.library:
         if not os.path.isdir(path):
             p.error(f"--library {path}: not a directory")
+    if args.synthetic_cover_dir and not (os.path.isdir(args.synthetic_cover_dir)
+                                         and media.cover_files(args.synthetic_cover_dir)):
+        p.error(f"--synthetic-cover-dir {args.synthetic_cover_dir}: no .jpg or .png files in it")
     return args
 
 
@@ -79,7 +87,7 @@ def build_app(args):
         catalog.add_folder_library("Audiobooks" if i == 0 else f"Audiobooks {i + 1}", path)
     if args.synthetic_books > 0 or args.wide_folder > 0 or args.long_book_chapters > 0:
         catalog.add_synthetic_library("Big Library", args.synthetic_books, args.wide_folder,
-                                      args.long_book_chapters)
+                                      args.long_book_chapters, args.synthetic_cover_dir)
     return App(catalog=catalog,
                accounts=Accounts(args.name, args.server_id, demo_enabled=not args.no_demo),
                listening=Listening(), limiter=RateLimiter(args.rate, args.burst),

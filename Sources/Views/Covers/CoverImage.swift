@@ -22,17 +22,21 @@ public final class CoverImage {
   public let widget: Widget
   private let placeholder: ObjectRef
   private let picture: ObjectRef
-  /// The shorter side decoded images get: twice the shown size, so covers
-  /// stay sharp on a 2× display.
-  private let decodedSide: Int32
+  /// The side of the square in logical pixels.
+  private let size: Int32
   private var decoding: Task<CoverDecoder.Decoded?, Never>?
+  /// True once the image shows what it will keep showing for its book: the
+  /// decoded cover, or the placeholder for good (no cover, or bytes that
+  /// are not an image). `scripts/bench-grid` waits for this on every tile
+  /// on screen.
+  public private(set) var isSettled = false
 
   private static let dataKey = "hark-cover-image"
 
   /// - Parameter size: the side of the square in logical pixels (40 for a
   ///   row, 112 for the book page).
   public init(size: Int32) {
-    decodedSide = size * 2
+    self.size = size
     let icon = Make.icon("accessories-dictionary-symbolic")
     gtk_image_set_pixel_size(icon.opaque, max(16, size / 2))
     icon.addClasses("dim-label")
@@ -78,6 +82,7 @@ public final class CoverImage {
   public func showPlaceholder() {
     decoding?.cancel()
     decoding = nil
+    isSettled = false
     gtk_picture_set_paintable(picture.opaque, nil)
     gtk_widget_set_visible(picture.as(GtkWidget.self), 0)
     gtk_widget_set_opacity(placeholder.as(GtkWidget.self), 1)
@@ -87,7 +92,10 @@ public final class CoverImage {
   /// then, and for good if `data` is not an image.
   public func show(_ data: Data) {
     showPlaceholder()
-    let side = decodedSide
+    // As many pixels as the square covers on this display: sharp on a 2×
+    // one, and a quarter of the memory on a 1× one, where twice the size
+    // bought nothing (a grid keeps a few hundred tiles' covers decoded).
+    let side = size * max(1, gtk_widget_get_scale_factor(widget))
     let decode = Task.detached(priority: .userInitiated) { () -> CoverDecoder.Decoded? in
       // Skipped when the row was rebound before this got a thread.
       Task.isCancelled ? nil : CoverDecoder.decode(data, shorterSide: side)
@@ -95,13 +103,19 @@ public final class CoverImage {
     decoding = decode
     Task { [weak self] in
       let decoded = await decode.value
-      guard let self, self.decoding == decode, let decoded else {
+      guard let self, self.decoding == decode else {
         decoded?.release()
         return
       }
       self.decoding = nil
-      self.present(decoded)
+      if let decoded { self.present(decoded) } else { self.isSettled = true }
     }
+  }
+
+  /// The book has no cover: the placeholder already shown is final.
+  public func settleOnPlaceholder() {
+    showPlaceholder()
+    isSettled = true
   }
 
   private func present(_ decoded: CoverDecoder.Decoded) {
@@ -113,5 +127,6 @@ public final class CoverImage {
     gtk_widget_set_visible(picture.as(GtkWidget.self), 1)
     // The icon stays (it sizes the square) but is not drawn under the image.
     gtk_widget_set_opacity(placeholder.as(GtkWidget.self), 0)
+    isSettled = true
   }
 }

@@ -42,14 +42,14 @@ final class CoverLoader {
     let fetch = source.fetch
     Task { [weak self, weak image] in
       let data = await fetch(book)
-      guard let self, let image, self.bound[ObjectIdentifier(image)] == book, let data else { return }
-      image.show(data)
+      guard let self, let image, self.bound[ObjectIdentifier(image)] == book else { return }
+      if let data { image.show(data) } else { image.settleOnPlaceholder() }
     }
   }
 
   /// The image no longer stands for a book (a folder row, say).
   func clear(_ image: CoverImage) {
     bound[ObjectIdentifier(image)] = nil
-    image.showPlaceholder()
+    image.settleOnPlaceholder()
   }
 }

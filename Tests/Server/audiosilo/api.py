@@ -431,12 +431,15 @@ def transcode(h, full):
 
 @route("GET", f"/api/v1/libraries/{ID}/cover", media_route=True)
 def cover(h, id):  # noqa: A002
-    """cover.jpg/png beside the book's audio; 404 `{"error":"no cover"}`."""
+    """cover.jpg/png beside the book's audio (for a synthetic book, one of
+    `--synthetic-cover-dir`'s files); 404 `{"error":"no cover"}`."""
     with h.server.app.lock:
         lib = lib_of(h, id)
     rel = book_path_param(h)
-    found = None
-    if not lib.virtual:
+    if lib.virtual:
+        found = lib.synthetic_cover(rel)  # None unless --synthetic-cover-dir
+    else:
+        found = None
         full = lib.resolve(rel)
         folder = full if os.path.isdir(full) else os.path.dirname(full)
         if os.path.exists(full):

@@ -214,6 +214,9 @@ class Library:
         self.books = {}  # rel_path -> Book
         self._sorted = {}  # sort -> (keys, books), rebuilt when books change
         self._tree = None  # virtual libraries: rel_path -> {name: node}
+        # Virtual libraries: image files their books take covers from
+        # (`--synthetic-cover-dir`); empty means every cover is a 404.
+        self.cover_files = []
 
     def json(self):
         return {"id": self.id, "name": self.name, "root": self.root,
@@ -235,6 +238,14 @@ class Library:
         self.books[book.rel_path] = book
         self._sorted.clear()
         self._tree = None
+
+    def synthetic_cover(self, rel):
+        """The cover file of a virtual library's book: book id mod the number
+        of files, so neighbours differ and every run picks the same one."""
+        book = self.books.get(rel)
+        if not book or not self.cover_files:
+            return None
+        return self.cover_files[book.id % len(self.cover_files)]
 
     # --- the book index -----------------------------------------------------
 
@@ -533,10 +544,13 @@ class Catalog:
             scan_library(lib)
         return lib
 
-    def add_synthetic_library(self, name, count, wide_folder=0, long_book_chapters=0):
+    def add_synthetic_library(self, name, count, wide_folder=0, long_book_chapters=0,
+                              cover_dir=None):
         lib = Library(self, len(self.libraries) + 1, name, "/synthetic/big-library",
                       virtual=True, default_view="books", sort_order=len(self.libraries))
         self.libraries[lib.id] = lib
+        if cover_dir:
+            lib.cover_files = media.cover_files(cover_dir)
         add_synthetic_books(lib, count)
         add_stress_books(lib, wide_folder, long_book_chapters)
         return lib

@@ -73,3 +73,11 @@ def find_cover(folder):
         if candidate in names:
             return os.path.join(folder, names[candidate])
     return None
+
+
+def cover_files(folder):
+    """The JPEG and PNG files directly in `folder`, in name order (a
+    stable order, so a book gets the same cover in every run)."""
+    names = sorted(n for n in os.listdir(folder)
+                   if n.lower().rsplit(".", 1)[-1] in ("jpg", "jpeg", "png"))
+    return [os.path.join(folder, n) for n in names]
