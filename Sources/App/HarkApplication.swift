@@ -125,6 +125,7 @@ final class HarkApplication {
     actions.add("previous-page", accelerators: ["<Control>Page_Up"]) {
       store.dispatch(.ui(.previousPageRequested))
     }
+    PlaybackActions.add(to: actions, store: store)
     ApplicationActions.setAccelerators(gtkApplication, "window.close", ["<Control>w"])
   }
 

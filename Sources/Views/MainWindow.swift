@@ -48,6 +48,10 @@ public final class MainWindow {
         let page = BookPage(store: store, covers: coverLoader)
         return (page.widget, page)
       },
+      .player: {
+        let page = PlayerPage(store: store, covers: coverLoader)
+        return (page.widget, page)
+      },
     ]
     pages = Page.allCases.map { PageView(store: store, page: $0, content: contents[$0]) }
     for (page, view) in zip(Page.allCases, pages) {
@@ -78,6 +82,7 @@ public final class MainWindow {
       gtk_shortcut_new(gtk_shortcut_trigger_parse_string("slash"), gtk_named_action_new("app.search")))
     gtk_event_controller_set_propagation_phase(slash, GTK_PHASE_BUBBLE)
     gtk_widget_add_controller(window, slash)
+    gtk_widget_add_controller(window, PlaybackShortcuts.controller())
 
     let switcherBar = adw_view_switcher_bar_new()!
     adw_view_switcher_bar_set_stack(switcherBar.opaque, stack.opaque)

@@ -48,6 +48,15 @@ public enum ShortcutsWindow {
             shortcut("&lt;alt&gt;4", "Downloads"),
             shortcut("&lt;ctrl&gt;Page_Down", "Next Page"),
             shortcut("&lt;ctrl&gt;Page_Up", "Previous Page")))
+          \(group("Player",
+            shortcut("space", "Play or Pause"),
+            shortcut("Left", "Skip Back"),
+            shortcut("Right", "Skip Forward"),
+            shortcut("&lt;ctrl&gt;Left", "Previous Chapter"),
+            shortcut("&lt;ctrl&gt;Right", "Next Chapter"),
+            shortcut("plus", "Faster"),
+            shortcut("minus", "Slower"),
+            shortcut("&lt;ctrl&gt;b", "Add Bookmark")))
           \(group("Library",
             shortcut("&lt;ctrl&gt;f slash", "Search All Servers")))
           \(group("General",

@@ -60,6 +60,8 @@ public struct BookExtrasView: Equatable, Sendable {
   /// "Resume at Chapter 3 · 12:04 · 2h 3m left", "Not started", "Finished",
   /// or why the place is unknown.
   public var resume: String
+  /// "Resume" with a place to go back to, else "Play".
+  public var playLabel: String
   public var isFinished: Bool
   public var isFavourite: Bool
   /// Index into the chapters of the one the listener is in.
@@ -102,7 +104,8 @@ func bookExtrasView(_ s: AppState, _ target: LibraryPath, _ book: Book, now: Dat
   let favourite = s.library.favourites[target.serverID]?
     .contains(FavouriteKey(libraryID: target.libraryID, path: target.path)) ?? false
   return BookExtrasView(
-    resume: resumeText, isFinished: finished, isFavourite: favourite,
+    resume: resumeText, playLabel: !finished && (position ?? 0) > 0 ? "Resume" : "Play",
+    isFinished: finished, isFavourite: favourite,
     currentChapter: finished ? nil : position.flatMap(timeline.chapterIndex(at:)),
     bookmarks: extras.bookmarks.map { marks in
       marks.sorted { $0.position < $1.position }.map { mark in

@@ -48,6 +48,9 @@ public struct BookPageView: Equatable, Sendable {
   public var related: [RelatedBooks] = []
   /// Set while the server is unreachable (see `offlineNotice`).
   public var offline: String?
+  /// This book is the one in the player; its button then pauses and plays.
+  public var isInPlayer = false
+  public var isPlaying = false
 }
 
 /// A link from a Book page to the library's other books by its author or
@@ -107,7 +110,8 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
       target: target, status: .loaded, title: title,
       subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
       facts: bookFacts(book, location: where_), chapters: chapters, extras: extras, upNext: upNext(s, target),
-      related: relatedBooks(book, target))
+      related: relatedBooks(book, target), isInPlayer: s.player.session.nowPlaying?.key == target.contentKey,
+      isPlaying: s.player.session.nowPlaying?.key == target.contentKey && s.player.session.isPlaying)
   }
 }
 

@@ -21,6 +21,16 @@ func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
     return play(&state, path, book, start, now: now)
   case .playback(let event, let now):
     return playbackEffects(&state, state.player.session.reduce(event, now: now))
+  case .rateStepped(let delta, let now):
+    guard state.player.session.nowPlaying != nil else { return [] }
+    // Rounded to the control's step, so repeated presses never drift.
+    let steps = ((state.player.session.rate + delta) / Settings.defaultSpeedStep).rounded()
+    let rate = steps * Settings.defaultSpeedStep
+    return playbackEffects(&state, state.player.session.reduce(.setRate(rate), now: now))
+  case .bookmarkHereRequested:
+    guard let key = state.player.session.nowPlaying?.key else { return [] }
+    let book = LibraryPath(serverID: key.serverID, libraryID: key.libraryID, path: key.path)
+    return reduceLibrary(&state, .bookmarkAddRequested(book, position: state.player.session.bookPosition, note: ""))
   }
 }
 

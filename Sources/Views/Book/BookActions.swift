@@ -10,6 +10,9 @@ final class BookActions {
   let widget: Widget
   private let store: Store
   private let resume: Widget
+  private let play: Widget
+  /// This book is in the player: the button pauses and resumes it.
+  private var inPlayer = false
   private let finished: Widget
   private let favourite: Widget
   private let error: Widget
@@ -21,13 +24,15 @@ final class BookActions {
     resume = Make.label("", classes: "dim-label")
     gtk_label_set_xalign(resume.opaque, 0)
     gtk_label_set_wrap(resume.opaque, 1)
+    play = gtk_button_new_with_label("Play")!
+    play.addClasses("pill", "suggested-action")
     finished = gtk_button_new_with_label("Mark as Finished")!
     finished.addClasses("pill")
     favourite = gtk_toggle_button_new()!
     gtk_button_set_icon_name(favourite.cast(GtkButton.self), "non-starred-symbolic")
     favourite.addClasses("circular")
     gtk_widget_set_valign(favourite, GTK_ALIGN_CENTER)
-    let buttons = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, finished, favourite)
+    let buttons = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, play, finished, favourite)
     errorText = Make.label("")
     gtk_label_set_wrap(errorText.opaque, 1)
     gtk_label_set_xalign(errorText.opaque, 0)
@@ -38,6 +43,10 @@ final class BookActions {
     error.setVisible(false)
     widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, resume, buttons, error)
 
+    Signals.connect(play, "clicked") { [weak self] in
+      guard let self, let target = self.target else { return }
+      if self.inPlayer { self.store.playback(.toggle) } else { self.store.play(target, from: .resume) }
+    }
     Signals.connect(finished, "clicked") { [weak self] in
       guard let self, let target = self.target else { return }
       self.store.dispatch(.library(.finishedToggled(target)))
@@ -52,9 +61,14 @@ final class BookActions {
     }
   }
 
-  func show(_ extras: BookExtrasView, for target: LibraryPath) {
+  func show(_ extras: BookExtrasView, for target: LibraryPath, inPlayer: Bool, playing: Bool) {
     self.target = target
+    self.inPlayer = inPlayer
     resume.setLabelText(extras.resume)
+    let playText = inPlayer ? (playing ? "Pause" : "Resume") : extras.playLabel
+    if String(cString: gtk_button_get_label(play.cast(GtkButton.self))) != playText {
+      gtk_button_set_label(play.cast(GtkButton.self), playText)
+    }
     gtk_button_set_label(finished.cast(GtkButton.self), extras.isFinished ? "Mark as Unfinished" : "Mark as Finished")
     // The click already flipped the button; set it from the state either way.
     let starred = gtk_toggle_button_get_active(favourite.cast(GtkToggleButton.self)) != 0

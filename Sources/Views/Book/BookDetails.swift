@@ -67,7 +67,7 @@ final class BookDetails {
     facts.setRows(view.facts.map(factRow))
     facts.widget.setVisible(!view.facts.isEmpty)
     if let extras = view.extras {
-      actions.show(extras, for: view.target)
+      actions.show(extras, for: view.target, inPlayer: view.isInPlayer, playing: view.isPlaying)
       meta.show(extras.meta, for: view.target)
       bookmarks.show(extras.bookmarks, for: view.target)
       notes.show(extras.notes, for: view.target)

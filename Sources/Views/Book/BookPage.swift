@@ -34,8 +34,10 @@ public final class BookPage {
       accessibleLabel: "Chapters",
       makeRow: { Make.box(GTK_ORIENTATION_VERTICAL) },
       bind: { [weak self] slot, position in self?.bind(slot, position) },
-      activate: { _ in
-        // Starting playback at a chapter arrives with the player.
+      activate: { [weak self] position in
+        // Row 0 is the book's details; chapter rows follow.
+        guard let self, let target = self.shown?.target, position > 0 else { return }
+        self.store.play(target, from: .chapter(position - 1))
       },
       activatable: { $0 > 0 })
     chapters.listView.addClasses("hark-chapters")

@@ -22,6 +22,8 @@ public final class MiniPlayerBar {
   private let playPause: Widget
   private let openPlayer: Widget
   private var subscription: Subscription?
+  private var settingsSubscription: Subscription?
+  private var skipBackSeconds = Double(Settings().skipBackSeconds)
 
   public init(store: Store) {
     self.store = store
@@ -60,14 +62,23 @@ public final class MiniPlayerBar {
     widget.setAccessibleLabel("Mini Player")
     connectWidgets()
     subscription = store.subscribe(selectMiniPlayer) { [weak self] in self?.render($0) }
+    settingsSubscription = store.subscribe({ Double($0.settings.skipBackSeconds) }) { [weak self] seconds in
+      self?.skipBackSeconds = seconds
+      let label = "Skip Back \(Int(seconds)) Seconds"
+      self?.skipBack.setAccessibleLabel(label)
+      if let skipBack = self?.skipBack { gtk_widget_set_tooltip_text(skipBack, label) }
+    }
   }
 
   private func connectWidgets() {
     Signals.connect(openPlayer, "clicked") { [weak self] in
       self?.store.dispatch(.ui(.pageSelected(.player)))
     }
-    // Skip back and play/pause dispatch player actions once playback exists
-    // (issue 5); until then they stay insensitive.
+    Signals.connect(playPause, "clicked") { [weak self] in self?.store.playback(.toggle) }
+    Signals.connect(skipBack, "clicked") { [weak self] in
+      guard let self else { return }
+      self.store.playback(.skip(seconds: -self.skipBackSeconds))
+    }
   }
 
   private func render(_ state: MiniPlayerViewState) {

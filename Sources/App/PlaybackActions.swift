@@ -1,0 +1,21 @@
+import Foundation
+import HarkCore
+
+/// The player's application actions. Their keys (Space, the arrows, + and
+/// −, Ctrl+B) are bound by the window in the bubble phase (see
+/// `PlaybackShortcuts`), so a text field, a focused list or the seek bar
+/// uses them first.
+@MainActor
+enum PlaybackActions {
+  static func add(to actions: ApplicationActions, store: Store) {
+    let playback: @MainActor (PlaybackEvent) -> Void = { store.dispatch(.player(.playback($0, at: Date()))) }
+    actions.add("play-pause") { playback(.toggle) }
+    actions.add("skip-back") { playback(.skip(seconds: -Double(store.state.settings.skipBackSeconds))) }
+    actions.add("skip-forward") { playback(.skip(seconds: Double(store.state.settings.skipForwardSeconds))) }
+    actions.add("previous-chapter") { playback(.previousChapter) }
+    actions.add("next-chapter") { playback(.nextChapter) }
+    actions.add("faster") { store.dispatch(.player(.rateStepped(by: Settings.defaultSpeedStep, at: Date()))) }
+    actions.add("slower") { store.dispatch(.player(.rateStepped(by: -Settings.defaultSpeedStep, at: Date()))) }
+    actions.add("add-bookmark", accelerators: ["<Control>b"]) { store.dispatch(.player(.bookmarkHereRequested)) }
+  }
+}

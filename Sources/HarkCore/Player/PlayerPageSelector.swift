@@ -1,0 +1,108 @@
+import Foundation
+
+/// What the Player page shows for the loaded book.
+public struct PlayerPageView: Equatable, Sendable {
+  public enum Status: Equatable, Sendable {
+    case loading
+    case playing
+    case paused
+    case ended
+    /// In the listener's words, with Retry offered.
+    case failed(String)
+  }
+
+  public var book: LibraryPath
+  public var title: String
+  public var author: String
+  /// The current chapter's tidied title; "" for a book without chapters.
+  public var chapterTitle: String
+  /// "Chapter 3 of 12"; "" without chapters.
+  public var chapterNumber: String
+  public var chapters: [String]
+  /// Where each of `chapters` starts on the whole-book timeline.
+  public var chapterStarts: [Double]
+  /// The chapter span index of `chapterTitle`.
+  public var currentChapter: Int?
+  public var status: Status
+  /// "2h 3m left" at the current speed, in real listening time.
+  public var bookTimeLeft: String
+  public var rate: Double
+  /// "1.5×".
+  public var rateText: String
+  public var skipBackSeconds: Int
+  public var skipForwardSeconds: Int
+  /// "Stops in 12:04", "Stops at the end of the chapter", or "" when off.
+  public var sleepText: String
+  public var sleepActive: Bool
+  /// Where the seek bar's chapter lies on the whole-book timeline.
+  public var chapterStart: Double
+  public var chapterEnd: Double
+  public var bookPosition: Double
+  public var bookDuration: Double
+}
+
+public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
+  let session = s.player.session
+  guard let loaded = session.nowPlaying, let playing = s.player.nowPlaying else { return nil }
+  let chapters = loaded.queue.navigationChapters
+  let current = session.currentChapterSpan?.index
+  let status: PlayerPageView.Status =
+    if let failure = session.failure {
+      .failed(failureText(failure))
+    } else {
+      switch session.snapshot.state {
+      case .playing: .playing
+      case .ended: .ended
+      case .loading: .loading
+      case .idle, .ready, .paused: .paused
+      case .error: .failed(failureText(.engine))
+      }
+    }
+  let rate = session.rate > 0 ? session.rate : 1
+  let left = max(0, playing.bookDuration - playing.bookPosition) / rate
+  return PlayerPageView(
+    book: LibraryPath(serverID: loaded.key.serverID, libraryID: loaded.key.libraryID, path: loaded.key.path),
+    title: playing.title, author: playing.author, chapterTitle: playing.chapterTitle,
+    chapterNumber: current.map { "Chapter \($0 + 1) of \(chapters.count)" } ?? "",
+    chapters: chapters.map { prettifyChapterTitle($0.title) }, chapterStarts: loaded.queue.chapterSpans.map(\.start),
+    currentChapter: current, status: status,
+    bookTimeLeft: left > 0 ? "\(formatDuration(left)) left" : "", rate: rate, rateText: formatRate(rate),
+    skipBackSeconds: s.settings.skipBackSeconds, skipForwardSeconds: s.settings.skipForwardSeconds,
+    sleepText: sleepText(session.sleepTimer, chapters: chapters), sleepActive: session.sleepTimer.isActive,
+    chapterStart: playing.chapterStart, chapterEnd: playing.chapterEnd, bookPosition: playing.bookPosition,
+    bookDuration: playing.bookDuration)
+}
+
+/// "1×", "1.25×", "0.5×".
+public func formatRate(_ rate: Double) -> String {
+  var text = String(format: "%.2f", rate)
+  while text.hasSuffix("0") { text.removeLast() }
+  if text.hasSuffix(".") { text.removeLast() }
+  return "\(text)×"
+}
+
+func failureText(_ failure: PlaybackFailure) -> String {
+  switch failure {
+  case .stalled:
+    "The audio stopped arriving. Check the connection and try again."
+  case .engine:
+    "This book could not be played. The file may be damaged or in a format Hark cannot play."
+  case .resumeUnknown:
+    "Hark could not find out where you were, so it did not start from the beginning. Try again when the server answers."
+  }
+}
+
+private func sleepText(_ timer: SleepTimer, chapters: [Chapter]) -> String {
+  guard timer.isActive else { return "" }
+  switch timer.label {
+  case .minutes?:
+    return timer.remaining.map { "Stops in \(formatClock(Double($0)))" } ?? "Sleep timer on"
+  case .endOfChapter(let index)?:
+    let last = chapters.indices.contains(index) ? prettifyChapterTitle(chapters[index].title) : "this chapter"
+    return "Stops at the end of \(last)"
+  case .endOfBook?:
+    return "Stops at the end of the book"
+  case nil:
+    return "Sleep timer on"
+  }
+}

@@ -1,0 +1,106 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// The Player page's speed and sleep-timer buttons, each opening a small
+/// popover.
+@MainActor
+final class PlayerMenus {
+  let speedButton: Widget
+  let sleepButton: Widget
+  private let store: Store
+  private let speed: Widget
+  private let extend: Widget
+  private let turnOff: Widget
+  private var currentChapter: Int?
+  /// Set while the spin button is moved to the store's speed.
+  private var rendering = false
+
+  init(store: Store) {
+    self.store = store
+    speed = gtk_spin_button_new_with_range(Settings.defaultSpeedRange.lowerBound, Settings.defaultSpeedRange.upperBound, Settings.defaultSpeedStep)!
+    gtk_spin_button_set_digits(speed.opaque, 2)
+    speed.setAccessibleLabel("Playback Speed")
+    let presets = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    let speedBox = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, speed, presets)
+    speedBox.setMargins(6)
+    speedButton = Self.menuButton(label: "1×", child: speedBox, tooltip: "Playback Speed")
+
+    let sleepBox = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+    extend = Self.menuItem("Add 15 Minutes")
+    turnOff = Self.menuItem("Turn Off Sleep Timer")
+    sleepButton = Self.menuButton(icon: "alarm-symbolic", child: sleepBox, tooltip: "Sleep Timer")
+
+    for rate in [0.75, 1, 1.25, 1.5, 2] {
+      let button = gtk_button_new_with_label(formatRate(rate))!
+      button.addClasses("flat")
+      presets.append(button)
+      Signals.connect(button, "clicked") { [weak self] in self?.store.playback(.setRate(rate)) }
+    }
+    Signals.connect(speed, "value-changed") { [weak self] in
+      guard let self, !self.rendering else { return }
+      self.store.playback(.setRate(gtk_spin_button_get_value(self.speed.opaque)))
+    }
+    let choices: [(String, @MainActor (PlayerMenus) -> SleepTimerRequest?)] = [
+      ("15 Minutes", { _ in .minutes(15) }), ("30 Minutes", { _ in .minutes(30) }),
+      ("45 Minutes", { _ in .minutes(45) }), ("60 Minutes", { _ in .minutes(60) }),
+      ("End of Chapter", { menus in menus.currentChapter.map { .endOfChapter($0) } }),
+      ("End of Book", { _ in .endOfBook }),
+    ]
+    for (title, request) in choices {
+      let item = Self.menuItem(title)
+      sleepBox.append(item)
+      Signals.connect(item, "clicked") { [weak self] in
+        guard let self, let request = request(self) else { return }
+        self.store.playback(.startSleepTimer(request))
+        gtk_menu_button_popdown(self.sleepButton.opaque)
+      }
+    }
+    sleepBox.append(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+    sleepBox.append(extend)
+    sleepBox.append(turnOff)
+    Signals.connect(extend, "clicked") { [weak self] in self?.store.playback(.extendSleepTimer(minutes: 15)) }
+    Signals.connect(turnOff, "clicked") { [weak self] in
+      guard let self else { return }
+      self.store.playback(.cancelSleepTimer)
+      gtk_menu_button_popdown(self.sleepButton.opaque)
+    }
+  }
+
+  func show(_ view: PlayerPageView) {
+    currentChapter = view.currentChapter
+    gtk_menu_button_set_label(speedButton.opaque, view.rateText)
+    speedButton.setAccessibleLabel("Playback Speed \(view.rateText)")
+    if abs(gtk_spin_button_get_value(speed.opaque) - view.rate) > 0.001 {
+      rendering = true
+      gtk_spin_button_set_value(speed.opaque, view.rate)
+      rendering = false
+    }
+    extend.setSensitive(view.sleepActive)
+    turnOff.setSensitive(view.sleepActive)
+    let label = view.sleepActive ? "Sleep Timer: \(view.sleepText)" : "Sleep Timer"
+    sleepButton.setAccessibleLabel(label)
+    gtk_widget_set_tooltip_text(sleepButton, label)
+  }
+
+  private static func menuButton(label: String? = nil, icon: String? = nil, child: Widget, tooltip: String) -> Widget {
+    let button = gtk_menu_button_new()!
+    if let label { gtk_menu_button_set_label(button.opaque, label) }
+    if let icon { gtk_menu_button_set_icon_name(button.opaque, icon) }
+    let popover = gtk_popover_new()!
+    gtk_popover_set_child(popover.cast(GtkPopover.self), child)
+    gtk_menu_button_set_popover(button.opaque, popover)
+    gtk_widget_set_tooltip_text(button, tooltip)
+    button.setAccessibleLabel(tooltip)
+    button.addClasses("flat")
+    return button
+  }
+
+  private static func menuItem(_ title: String) -> Widget {
+    let button = gtk_button_new_with_label(title)!
+    button.addClasses("flat")
+    if let label = gtk_button_get_child(button.cast(GtkButton.self)) { gtk_label_set_xalign(label.opaque, 0) }
+    return button
+  }
+}

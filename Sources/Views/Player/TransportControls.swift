@@ -1,0 +1,90 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// The Player page's row of big controls: previous chapter, skip back (with
+/// its seconds on it), play/pause, skip forward, next chapter.
+@MainActor
+final class TransportControls {
+  let widget: Widget
+  private let store: Store
+  private let skipBack: Widget
+  private let skipBackLabel: Widget
+  private let skipForward: Widget
+  private let skipForwardLabel: Widget
+  private let playPause: Widget
+  private let spinner: Widget
+  private let playIcon: Widget
+  private var seconds = (back: 15, forward: 30)
+
+  init(store: Store) {
+    self.store = store
+    let previous = Self.roundButton("media-skip-backward-symbolic", label: "Previous Chapter")
+    let next = Self.roundButton("media-skip-forward-symbolic", label: "Next Chapter")
+    (skipBack, skipBackLabel) = Self.skipButton("media-seek-backward-symbolic")
+    (skipForward, skipForwardLabel) = Self.skipButton("media-seek-forward-symbolic")
+    playIcon = Make.icon("media-playback-start-symbolic")
+    gtk_image_set_pixel_size(playIcon.opaque, 32)
+    spinner = Make.spinner(size: 32)
+    gtk_widget_set_visible(spinner, 0)
+    playPause = gtk_button_new()!
+    gtk_button_set_child(playPause.cast(GtkButton.self), Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, playIcon, spinner))
+    playPause.addClasses("circular", "suggested-action", "hark-play-button")
+    gtk_widget_set_valign(playPause, GTK_ALIGN_CENTER)
+    widget = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, previous, skipBack, playPause, skipForward, next)
+    gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+
+    Signals.connect(previous, "clicked") { [weak self] in self?.store.playback(.previousChapter) }
+    Signals.connect(next, "clicked") { [weak self] in self?.store.playback(.nextChapter) }
+    Signals.connect(playPause, "clicked") { [weak self] in self?.store.playback(.toggle) }
+    Signals.connect(skipBack, "clicked") { [weak self] in
+      guard let self else { return }
+      self.store.playback(.skip(seconds: -Double(self.seconds.back)))
+    }
+    Signals.connect(skipForward, "clicked") { [weak self] in
+      guard let self else { return }
+      self.store.playback(.skip(seconds: Double(self.seconds.forward)))
+    }
+  }
+
+  func show(_ view: PlayerPageView) {
+    seconds = (view.skipBackSeconds, view.skipForwardSeconds)
+    skipBackLabel.setLabelText("\(view.skipBackSeconds)")
+    skipForwardLabel.setLabelText("\(view.skipForwardSeconds)")
+    let back = "Skip Back \(view.skipBackSeconds) Seconds"
+    let forward = "Skip Forward \(view.skipForwardSeconds) Seconds"
+    skipBack.setAccessibleLabel(back)
+    gtk_widget_set_tooltip_text(skipBack, back)
+    skipForward.setAccessibleLabel(forward)
+    gtk_widget_set_tooltip_text(skipForward, forward)
+    let loading = view.status == .loading
+    let playing = view.status == .playing
+    spinner.setVisible(loading)
+    playIcon.setVisible(!loading)
+    gtk_image_set_from_icon_name(
+      playIcon.opaque, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+    // While loading the button still pauses: a listener may change their mind.
+    let name = playing || loading ? "Pause" : "Play"
+    playPause.setAccessibleLabel(name)
+    gtk_widget_set_tooltip_text(playPause, name)
+  }
+
+  private static func roundButton(_ icon: String, label: String) -> Widget {
+    let button = Make.iconButton(icon, tooltip: label)
+    button.addClasses("circular", "flat")
+    gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+    return button
+  }
+
+  /// An arrow with the number of seconds under it, like the phone apps.
+  private static func skipButton(_ icon: String) -> (Widget, Widget) {
+    let label = Make.label("", classes: "caption", "numeric")
+    let content = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, Make.icon(icon), label)
+    let button = gtk_button_new()!
+    gtk_button_set_child(button.cast(GtkButton.self), content)
+    button.addClasses("flat")
+    gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+    return (button, label)
+  }
+}
