@@ -1,0 +1,39 @@
+import CGLib
+import CGst
+
+/// GStreamer's errors in words a listener can act on. The technical detail
+/// stays out: it may name the stream URL's server internals, and never
+/// helps the listener.
+enum EngineErrorText {
+  static func describe(_ message: UnsafeMutablePointer<GstMessage>) -> String {
+    var error: UnsafeMutablePointer<GError>?
+    var debug: UnsafeMutablePointer<gchar>?
+    gst_message_parse_error(message, &error, &debug)
+    defer {
+      g_clear_error(&error)
+      g_free(debug)
+    }
+    guard let error else { return "Playback stopped because of an unknown error." }
+    let domain = error.pointee.domain
+    let code = error.pointee.code
+    let text = String(cString: error.pointee.message)
+    if domain == gst_resource_error_quark() {
+      if text.contains("Unauthorized") || text.contains("Forbidden") {
+        return "The server refused to play this book. Try signing in again."
+      }
+      switch GstResourceError(rawValue: UInt32(code)) {
+      case GST_RESOURCE_ERROR_NOT_FOUND: return "The audio file could not be found."
+      case GST_RESOURCE_ERROR_OPEN_READ, GST_RESOURCE_ERROR_READ:
+        return "The audio could not be read. Check the connection or the file."
+      default: return "The audio could not be read."
+      }
+    }
+    if domain == gst_stream_error_quark() {
+      switch GstStreamError(rawValue: UInt32(code)) {
+      case GST_STREAM_ERROR_CODEC_NOT_FOUND: return "Hark cannot play this audio format: a decoder is missing."
+      default: return "The audio file is damaged or not in a format Hark can play."
+      }
+    }
+    return "Playback stopped: \(text)"
+  }
+}

@@ -1,0 +1,41 @@
+import HarkCore
+import Synchronization
+
+/// The part of the engine's state that GStreamer's streaming threads read:
+/// `about-to-finish` must set the next URI synchronously from here (setting
+/// it later from the main loop makes playbin stop after the current file),
+/// and `source-setup` looks up the headers of the file being opened.
+/// Everything else lives on the main actor.
+final class EngineSharedState: Sendable {
+  struct Queue {
+    var sources: [EngineSource] = []
+    /// The track whose audio is playing (or prerolled).
+    var currentIndex = 0
+    /// The track queued in `about-to-finish`, until its STREAM_START arrives.
+    var queuedIndex: Int?
+  }
+
+  private let queue = Mutex(Queue())
+
+  func withQueue<Result>(_ body: (inout Queue) -> Result) -> Result {
+    queue.withLock { body(&$0) }
+  }
+
+  /// Queues the track after the current one, once: the URI to hand to
+  /// playbin, or nil at the end of the book.
+  func queueNextTrack() -> String? {
+    queue.withLock { queue in
+      let next = (queue.queuedIndex ?? queue.currentIndex) + 1
+      guard queue.queuedIndex == nil, next < queue.sources.count else { return nil }
+      queue.queuedIndex = next
+      return queue.sources[next].uri.absoluteString
+    }
+  }
+
+  /// The headers to send when opening `uri` (the token never goes in it).
+  func headers(for uri: String) -> [String: String] {
+    queue.withLock { queue in
+      queue.sources.first { $0.uri.absoluteString == uri }?.headers ?? [:]
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import CGLib
+import CGst
+import GObjectKit
+
+/// One classic `playbin` (measured gapless on 1.22, unlike playbin3) with
+/// `scaletempo` as its audio filter and the chosen sink, plus the few calls
+/// the engine makes on it. Main thread only, except what `handle` exposes
+/// to streaming-thread callbacks.
+@MainActor
+final class PlaybinPipeline {
+  let handle: ElementHandle
+  private var busWatch: guint = 0
+
+  var playbin: UnsafeMutablePointer<GstElement> { handle.element }
+
+  /// - Parameter audioSink: nil for `autoaudiosink`; the pipeline takes a
+  ///   reference (tests pass an `appsink` bin they keep pulling from).
+  init(audioSink: UnsafeMutablePointer<GstElement>?) throws(GStreamerRuntime.Unavailable) {
+    try GStreamerRuntime.start()
+    guard let playbin = gst_element_factory_make("playbin", "hark-playbin") else {
+      throw GStreamerRuntime.Unavailable(message: "Sound is unavailable: GStreamer's playbin is missing.")
+    }
+    handle = ElementHandle(element: gst_object_ref_sink(playbin).assumingMemoryBound(to: GstElement.self))
+    // Audio only: never decode a cover art "video" stream, no subtitles.
+    gst_util_set_object_arg(handle.raw.assumingMemoryBound(to: GObject.self), "flags", "audio+soft-volume")
+    if let tempo = gst_element_factory_make("scaletempo", nil) {
+      hark_set_object(handle.raw, "audio-filter", tempo)
+    }
+    if let audioSink { hark_set_object(handle.raw, "audio-sink", audioSink) }
+  }
+
+  func teardown() {
+    if busWatch != 0 { g_source_remove(busWatch) }
+    busWatch = 0
+    gst_element_set_state(playbin, GST_STATE_NULL)
+    gst_object_unref(handle.raw)
+  }
+
+  /// The internal playsink, where the rate keeper listens.
+  var playSink: UnsafeMutablePointer<GstElement>? {
+    gst_bin_get_by_name(hark_gst_bin(handle.raw), "playsink")
+  }
+
+  /// Bus messages, delivered on the main loop (an fd source: no polling).
+  func watchBus(_ deliver: @escaping @MainActor (UnsafeMutablePointer<GstMessage>) -> Void) {
+    final class Box {
+      let deliver: @MainActor (UnsafeMutablePointer<GstMessage>) -> Void
+      init(_ deliver: @escaping @MainActor (UnsafeMutablePointer<GstMessage>) -> Void) { self.deliver = deliver }
+    }
+    let bus = gst_element_get_bus(playbin)
+    defer { gst_object_unref(bus) }
+    busWatch = gst_bus_add_watch_full(
+      bus, G_PRIORITY_DEFAULT,
+      { _, message, data in
+        let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+        nonisolated(unsafe) let message = message!
+        MainActor.assumeIsolated { box.deliver(message) }
+        return 1
+      }, Unmanaged.passRetained(Box(deliver)).toOpaque(),
+      { data in Unmanaged<Box>.fromOpaque(data!).release() })
+  }
+
+  func setURI(_ uri: String) { hark_set_string(handle.raw, "uri", uri) }
+
+  @discardableResult
+  func setState(_ state: GstState) -> GstStateChangeReturn { gst_element_set_state(playbin, state) }
+
+  /// A flushing, accurate seek inside the current file. Rate stays 1 here:
+  /// the speed is the rate keeper's job.
+  @discardableResult
+  func seek(to seconds: Double) -> Bool {
+    let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+    return gst_element_seek_simple(playbin, GST_FORMAT_TIME, flags, Self.nanoseconds(seconds)) != 0
+  }
+
+  /// Seconds into the current file, when the sink can tell.
+  var position: Double? { query(gst_element_query_position) }
+  var duration: Double? { query(gst_element_query_duration).flatMap { $0 > 0 ? $0 : nil } }
+
+  /// 0…1 on a cubic scale, which is how loudness feels on a slider.
+  func setVolume(_ volume: Double) {
+    gst_stream_volume_set_volume(OpaquePointer(handle.raw), GST_STREAM_VOLUME_FORMAT_CUBIC, volume)
+  }
+
+  private func query(
+    _ ask: (UnsafeMutablePointer<GstElement>?, GstFormat, UnsafeMutablePointer<gint64>?) -> gboolean
+  ) -> Double? {
+    var value: gint64 = 0
+    guard ask(playbin, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
+    return Double(value) / 1e9
+  }
+
+  static func nanoseconds(_ seconds: Double) -> gint64 { gint64((max(0, seconds) * 1e9).rounded()) }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import HarkCore
+import HarkTestSupport
+import Player
+import XCTest
+
+/// The sample library's gapless books as engine sources, and a recorder of
+/// the snapshots an engine publishes.
+struct GaplessBook {
+  let book: SampleLibrary.Book
+  let library: SampleLibrary
+  let sampleRate: Int
+  let fileSamples: [Int]
+
+  init(_ id: String, in library: SampleLibrary) throws {
+    book = try XCTUnwrap(library.book(id), id)
+    self.library = library
+    let manifest = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: library.root.appendingPathComponent("library.json"))) as? [String: Any]
+    let books = manifest?["books"] as? [[String: Any]] ?? []
+    let gapless = books.first { $0["id"] as? String == id }?["gapless"] as? [String: Any] ?? [:]
+    sampleRate = gapless["sample_rate"] as? Int ?? 44100
+    fileSamples = gapless["file_samples"] as? [Int] ?? []
+  }
+
+  var localSources: [EngineSource] {
+    book.files.map { EngineSource(uri: URL(fileURLWithPath: library.path($0.path)), duration: $0.duration) }
+  }
+
+  /// The continuous tone the files were cut from (44.1 kHz mono).
+  func source() throws -> [Int16] { try readWAV(library.path("Gapless/source.wav")) }
+}
+
+/// Every snapshot an engine publishes, in order.
+@MainActor
+final class SnapshotRecorder {
+  private(set) var snapshots: [EngineSnapshot] = []
+  var last: EngineSnapshot? { snapshots.last }
+  var states: [EngineState] {
+    snapshots.map(\.state).reduce(into: []) { if $0.last != $1 { $0.append($1) } }
+  }
+
+  init(_ engine: GStreamerEngine) {
+    engine.onSnapshot = { [weak self] in self?.snapshots.append($0) }
+  }
+
+  func clear() { snapshots = [] }
+
+  func wait(for state: EngineState, timeout: TimeInterval = 10) -> Bool {
+    spin(timeout: timeout) { last?.state == state }
+  }
+}
+
+/// `curl` for the few test-server calls these tests need (login, request log).
+enum Curl {
+  static func run(_ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    process.arguments = ["-s", "--max-time", "10"] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+  }
+
+  static func login(_ server: TestServer) throws -> String {
+    let body = #"{"username":"listener","password":"correct horse","device_name":"engine tests"}"#
+    let data = try run([
+      "-X", "POST", "-H", "Content-Type: application/json", "-d", body,
+      server.baseURL.appendingPathComponent("api/v1/auth/login").absoluteString,
+    ])
+    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    return try XCTUnwrap(json?["token"] as? String)
+  }
+
+  /// The server's request log entries for `stream`.
+  static func streamRequests(_ server: TestServer) throws -> [[String: Any]] {
+    let data = try run([server.controlURL.appendingPathComponent("requests").absoluteString])
+    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let all = json?["requests"] as? [[String: Any]] ?? []
+    return all.filter { ($0["path"] as? String)?.hasSuffix("/stream") == true }
+  }
+
+  static func streamURL(_ server: TestServer, path: String) -> URL {
+    var components = URLComponents(
+      url: server.baseURL.appendingPathComponent("api/v1/libraries/1/stream"), resolvingAgainstBaseURL: false)!
+    components.queryItems = [URLQueryItem(name: "path", value: path)]
+    return components.url!
+  }
+}
+
+extension OutputCapture {
+  /// Pulls the output until the engine reports the end (appsink posts EOS
+  /// only once everything it queued has been pulled).
+  @MainActor
+  func playToEnd(_ recorder: SnapshotRecorder, timeout: TimeInterval = 30) -> Bool {
+    let ended = spin(timeout: timeout) {
+      drain()
+      return recorder.last?.state == .ended
+    }
+    drain()
+    return ended
+  }
+}

@@ -1,0 +1,96 @@
+import CGLib
+import CGst
+import Foundation
+import Player
+import XCTest
+
+/// An `appsink` bin for `GStreamerEngine(audioSink:)`: the engine's decoded
+/// output as mono S16 at one rate, as fast as the pipeline can go
+/// (`sync=false`), cut into the files it came from by the segments.
+final class OutputCapture {
+  let sink: UnsafeMutablePointer<GstElement>
+  private let appSink: UnsafeMutablePointer<GstAppSink>
+  private(set) var samples: [Int16] = []
+  /// Output samples per segment: one per file played through (or per seek
+  /// or rate change).
+  private(set) var segmentLengths: [Int] = []
+  private var lastSegment: GstSegment?
+
+  init(rate: Int, sync: Bool = false) {
+    try! GStreamerRuntime.start()
+    let description =
+      "audioconvert ! audioresample ! audio/x-raw,format=S16LE,rate=\(rate),channels=1 "
+      + "! appsink name=capture sync=\(sync) max-buffers=0"
+    var error: UnsafeMutablePointer<GError>?
+    let bin = gst_parse_bin_from_description(description, 1, &error)!
+    sink = gst_object_ref_sink(bin).assumingMemoryBound(to: GstElement.self)
+    let element = gst_bin_get_by_name(hark_gst_bin(sink), "capture")!
+    appSink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
+  }
+
+  deinit {
+    gst_object_unref(UnsafeMutableRawPointer(appSink))
+    gst_object_unref(UnsafeMutableRawPointer(sink))
+  }
+
+  /// Moves whatever the sink holds into `samples`.
+  func drain() {
+    while let sample = gst_app_sink_try_pull_sample(appSink, 0) {
+      defer { gst_sample_unref(sample) }
+      if let segment = gst_sample_get_segment(sample)?.pointee, !isSame(segment, lastSegment) {
+        lastSegment = segment
+        segmentLengths.append(0)
+      }
+      guard let buffer = gst_sample_get_buffer(sample) else { continue }
+      var map = GstMapInfo()
+      guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
+      let count = Int(map.size) / 2
+      UnsafeRawPointer(map.data).withMemoryRebound(to: Int16.self, capacity: count) {
+        samples.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+      }
+      gst_buffer_unmap(buffer, &map)
+      if !segmentLengths.isEmpty { segmentLengths[segmentLengths.count - 1] += count }
+    }
+  }
+
+  func clear() {
+    drain()
+    samples = []
+    segmentLengths = []
+  }
+
+  private func isSame(_ a: GstSegment, _ b: GstSegment?) -> Bool {
+    guard let b else { return false }
+    return a.start == b.start && a.base == b.base && a.rate == b.rate && a.time == b.time
+  }
+}
+
+/// Runs the GLib main loop (where the engine's bus watch and timers fire)
+/// until `condition` holds or `timeout` passes.
+@MainActor
+func spin(timeout: TimeInterval = 10, until condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while !condition() {
+    if Date() > deadline { return false }
+    if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
+  }
+  return true
+}
+
+/// Reads a mono 16-bit PCM WAV (the sample library's gapless source).
+func readWAV(_ path: String) throws -> [Int16] {
+  let data = try Data(contentsOf: URL(fileURLWithPath: path))
+  // Find the "data" chunk rather than assuming a 44-byte header.
+  var offset = 12
+  while offset + 8 <= data.count {
+    let id = String(decoding: data[offset..<offset + 4], as: UTF8.self)
+    let size = data[offset + 4..<offset + 8].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+    if id == "data" {
+      return data[offset + 8..<min(data.count, offset + 8 + Int(size))].withUnsafeBytes {
+        Array($0.bindMemory(to: Int16.self))
+      }
+    }
+    offset += 8 + Int(size) + Int(size & 1)
+  }
+  throw CocoaError(.fileReadCorruptFile)
+}
