@@ -69,6 +69,10 @@ let package = Package(
     // `scripts/bench-library`: list a 10,000-book library against the test server.
     .executableTarget(
       name: "BenchLibrary", dependencies: ["HarkCore", "Networking", "HarkTestSupport"], path: "bench/Library"),
+    // A window with only the chapter seek bar, for Tests/integration/test_seek_bar.py.
+    .executableTarget(
+      name: "SeekBarDemo", dependencies: ["Views", "HarkCore", "GObjectKit", "CGtk", "CAdw"],
+      path: "Tests/SeekBarDemo"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,76 @@
+import CAdw
+import CGtk
+import HarkCore
+
+/// The bubble over a dragged thumb: "Chapter 4 · 3:12 of 15:00" over
+/// "Book · 1:03:12 of 9:41:00".
+///
+/// A popover rather than a label in the layout: it floats over whatever is
+/// above the bar (the cover, on the Player page), so the page keeps no
+/// empty row for something shown only while dragging. It never takes focus
+/// or the pointer (not autohide, not targetable): the drag and the
+/// keyboard stay with the slider.
+@MainActor
+final class SeekBarPreviewBubble {
+  let popover: Widget
+  private let parent: Widget
+  private let chapterLine: Widget
+  private let bookLine: Widget
+  private var pointedAt: Int32?
+
+  init(parent: Widget) {
+    self.parent = parent
+    chapterLine = Make.label("", classes: "numeric", "heading")
+    bookLine = Make.label("", classes: "numeric", "caption", "dim-label")
+    let lines = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 2, chapterLine, bookLine)
+    popover = gtk_popover_new()!
+    gtk_popover_set_child(popover.cast(GtkPopover.self), lines)
+    gtk_popover_set_autohide(popover.cast(GtkPopover.self), 0)
+    gtk_popover_set_position(popover.cast(GtkPopover.self), GTK_POS_TOP)
+    gtk_widget_set_can_target(popover, 0)
+    gtk_widget_set_can_focus(popover, 0)
+    popover.addClasses("hark-seek-preview")
+    popover.setAccessibleLabel("Seek Preview")
+    // Box layouts leave native children such as popovers out of the row.
+    gtk_widget_set_parent(popover, parent)
+  }
+
+  /// Shows `preview` over the thumb of `scale`, or hides the bubble.
+  func show(_ preview: SeekBarPreview?, over scale: Widget) {
+    guard let preview else {
+      if gtk_widget_get_visible(popover) != 0 { gtk_popover_popdown(popover.cast(GtkPopover.self)) }
+      pointedAt = nil
+      return
+    }
+    chapterLine.setLabelText(preview.chapterText)
+    bookLine.setLabelText(preview.bookText)
+    point(at: thumbCentre(of: scale, fraction: preview.fraction))
+    if gtk_widget_get_visible(popover) == 0 { gtk_popover_popup(popover.cast(GtkPopover.self)) }
+  }
+
+  private func point(at x: Int32) {
+    guard x != pointedAt else { return }
+    pointedAt = x
+    var rect = GdkRectangle(x: x, y: 0, width: 1, height: 1)
+    gtk_popover_set_pointing_to(popover.cast(GtkPopover.self), &rect)
+    if gtk_widget_get_visible(popover) != 0 { gtk_popover_present(popover.cast(GtkPopover.self)) }
+  }
+
+  /// Where the thumb's centre will be, in the parent's coordinates. Worked
+  /// out from the trough rather than read from the slider, whose allocation
+  /// lags a frame behind the value just set.
+  private func thumbCentre(of scale: Widget, fraction: Double) -> Int32 {
+    let range = scale.cast(GtkRange.self)
+    var trough = GdkRectangle()
+    gtk_range_get_range_rect(range, &trough)
+    var sliderStart: Int32 = 0
+    var sliderEnd: Int32 = 0
+    gtk_range_get_slider_range(range, &sliderStart, &sliderEnd)
+    let slider = Double(max(0, sliderEnd - sliderStart))
+    let xInScale = Double(trough.x) + slider / 2 + fraction * max(0, Double(trough.width) - slider)
+    var x = 0.0
+    var y = 0.0
+    gtk_widget_translate_coordinates(scale, parent, xInScale, 0, &x, &y)
+    return Int32(x.rounded())
+  }
+}
