@@ -27,7 +27,10 @@ def test_all_books_grid_pages_as_you_scroll(hark, audiosilo_stress):
     hark.wait_until(lambda: len(cells(hark)[1]) > 5, timeout=20)
     grid, names = cells(hark)
     assert grid.getRoleName() == "table", grid.getRoleName()
-    assert grid.childCount <= MAX_ROWS, f"{grid.childCount} cells built for 10,001 books"
+    # GTK 4.8 keeps about max-columns × 30 cells; Hark fits max-columns to
+    # the window (5 at 960 px), so far fewer than the 385 a fixed 12 gave.
+    assert grid.childCount <= 200, f"{grid.childCount} cells built for 10,001 books"
+    print(f"{grid.childCount} grid cells realized at 960 px")
     assert len(book_pages(server)) <= 2, "only what the first screens need"
     hark.screenshot("all-books-grid")
 

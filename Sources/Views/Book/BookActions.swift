@@ -32,7 +32,12 @@ final class BookActions {
     gtk_button_set_icon_name(favourite.cast(GtkButton.self), "non-starred-symbolic")
     favourite.addClasses("circular")
     gtk_widget_set_valign(favourite, GTK_ALIGN_CENTER)
-    let buttons = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, play, finished, favourite)
+    // Two short rows rather than one long one: the Book page must fit a
+    // 360 px phone with "Mark as Unfinished" spelled out.
+    let buttons = Make.box(
+      GTK_ORIENTATION_VERTICAL, spacing: 12, Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, play, favourite),
+      finished)
+    gtk_widget_set_halign(finished, GTK_ALIGN_START)
     errorText = Make.label("")
     gtk_label_set_wrap(errorText.opaque, 1)
     gtk_label_set_xalign(errorText.opaque, 0)

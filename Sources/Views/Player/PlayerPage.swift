@@ -13,7 +13,7 @@ final class PlayerPage {
   let widget: Widget
   private let store: Store
   private let covers: CoverLoader
-  private let cover = CoverImage(size: 200)
+  private let cover = CoverImage(size: 176)
   private let title: Widget
   private let author: Widget
   private let chapterButton: Widget
@@ -66,7 +66,7 @@ final class PlayerPage {
 
     let heading = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6, title, author)
     let column = Make.box(
-      GTK_ORIENTATION_VERTICAL, spacing: 18, cover.widget, heading, chapterButton, seekBar.widget, transport.widget,
+      GTK_ORIENTATION_VERTICAL, spacing: 12, cover.widget, heading, chapterButton, seekBar.widget, transport.widget,
       failure, extras)
     column.setMargins(18)
     let clamp = adw_clamp_new()!

@@ -17,6 +17,7 @@ public enum Style {
     .hark-chapters > row.activatable:hover { background-color: alpha(currentColor, 0.04); border-radius: 6px; }
     .hark-skeleton { background-color: alpha(currentColor, 0.08); border-radius: 12px; }
     .hark-skeleton.small { border-radius: 6px; }
+    .hark-play-button { min-width: 64px; min-height: 64px; }
     .mini-player-cover { min-width: 40px; min-height: 40px; border-radius: 6px;
       background-color: alpha(currentColor, 0.08); }
     """

@@ -70,6 +70,10 @@ final class VirtualList {
     adw_clamp_scrollable_set_child(OpaquePointer(clamp), listView)
     gtk_scrolled_window_set_child(OpaquePointer(widget), clamp)
     gtk_widget_set_vexpand(widget, 1)
+    if grid {
+      GridColumns.fit(
+        OpaquePointer(listView), in: gtk_scrolled_window_get_hadjustment(OpaquePointer(widget)), maximumWidth: 1400)
+    }
     if let nearEnd {
       let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))!
       let check: @MainActor () -> Void = {
