@@ -18,13 +18,17 @@ public struct CoverSource: Sendable {
 
 /// Puts books' covers into `CoverImage`s that list views recycle: a cached
 /// cover paints at once; otherwise the placeholder shows while it is
-/// fetched, and a fetch that ends after its row was rebound to another book
-/// is dropped rather than shown on the wrong book.
+/// fetched. Rebinding a row cancels its fetch: a fast scroll through
+/// thousands of books must not leave hundreds of off-screen covers queued
+/// ahead of the ones now on screen (the cover store drops a fetch nobody
+/// waits for any more).
 @MainActor
 final class CoverLoader {
   private let source: CoverSource
   /// The book each image currently stands for.
   private var bound: [ObjectIdentifier: LibraryPath] = [:]
+  /// The fetch under way for each image.
+  private var fetches: [ObjectIdentifier: Task<Void, Never>] = [:]
 
   init(source: CoverSource) {
     self.source = source
@@ -34,15 +38,17 @@ final class CoverLoader {
     let id = ObjectIdentifier(image)
     if bound[id] == book { return }
     bound[id] = book
+    fetches.removeValue(forKey: id)?.cancel()
     if let data = source.cached(book) {
       image.show(data)
       return
     }
     image.showPlaceholder()
     let fetch = source.fetch
-    Task { [weak self, weak image] in
+    fetches[id] = Task { [weak self, weak image] in
       let data = await fetch(book)
-      guard let self, let image, self.bound[ObjectIdentifier(image)] == book else { return }
+      guard !Task.isCancelled, let self, let image, self.bound[id] == book else { return }
+      self.fetches[id] = nil
       if let data { image.show(data) } else { image.settleOnPlaceholder() }
     }
   }
@@ -50,6 +56,7 @@ final class CoverLoader {
   /// The image no longer stands for a book (a folder row, say).
   func clear(_ image: CoverImage) {
     bound[ObjectIdentifier(image)] = nil
+    fetches.removeValue(forKey: ObjectIdentifier(image))?.cancel()
     image.settleOnPlaceholder()
   }
 }
