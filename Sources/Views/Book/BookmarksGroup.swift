@@ -69,7 +69,13 @@ final class BookmarksGroup {
           guard let self, let target = self.target else { return }
           self.store.dispatch(.library(.bookmarkDeleteRequested(target, id: id)))
         }
-        return RowsGroup.row(mark.title, subtitle: mark.detail, suffixes: [delete])
+        let play = RowsGroup.iconButton("media-playback-start-symbolic", label: "Play from Bookmark at \(mark.title)")
+        let position = mark.position ?? 0
+        Signals.connect(play, "clicked") { [weak self] in
+          guard let self, let target = self.target else { return }
+          self.store.play(target, from: .position(position))
+        }
+        return RowsGroup.row(mark.title, subtitle: mark.detail, suffixes: [play, delete])
       })
     }
   }
