@@ -17,6 +17,7 @@ final class SeekBarPreviewBubble {
   private let chapterLine: Widget
   private let bookLine: Widget
   private var pointedAt: Int32?
+  private var bubble: UnsafeMutablePointer<GtkPopover> { popover.cast(GtkPopover.self) }
 
   init(parent: Widget) {
     self.parent = parent
@@ -24,9 +25,9 @@ final class SeekBarPreviewBubble {
     bookLine = Make.label("", classes: "numeric", "caption", "dim-label")
     let lines = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 2, chapterLine, bookLine)
     popover = gtk_popover_new()!
-    gtk_popover_set_child(popover.cast(GtkPopover.self), lines)
-    gtk_popover_set_autohide(popover.cast(GtkPopover.self), 0)
-    gtk_popover_set_position(popover.cast(GtkPopover.self), GTK_POS_TOP)
+    gtk_popover_set_child(bubble, lines)
+    gtk_popover_set_autohide(bubble, 0)
+    gtk_popover_set_position(bubble, GTK_POS_TOP)
     gtk_widget_set_can_target(popover, 0)
     gtk_widget_set_can_focus(popover, 0)
     popover.addClasses("hark-seek-preview")
@@ -38,22 +39,22 @@ final class SeekBarPreviewBubble {
   /// Shows `preview` over the thumb of `scale`, or hides the bubble.
   func show(_ preview: SeekBarPreview?, over scale: Widget) {
     guard let preview else {
-      if gtk_widget_get_visible(popover) != 0 { gtk_popover_popdown(popover.cast(GtkPopover.self)) }
+      if gtk_widget_get_visible(popover) != 0 { gtk_popover_popdown(bubble) }
       pointedAt = nil
       return
     }
     chapterLine.setLabelText(preview.chapterText)
     bookLine.setLabelText(preview.bookText)
     point(at: thumbCentre(of: scale, fraction: preview.fraction))
-    if gtk_widget_get_visible(popover) == 0 { gtk_popover_popup(popover.cast(GtkPopover.self)) }
+    if gtk_widget_get_visible(popover) == 0 { gtk_popover_popup(bubble) }
   }
 
   private func point(at x: Int32) {
     guard x != pointedAt else { return }
     pointedAt = x
     var rect = GdkRectangle(x: x, y: 0, width: 1, height: 1)
-    gtk_popover_set_pointing_to(popover.cast(GtkPopover.self), &rect)
-    if gtk_widget_get_visible(popover) != 0 { gtk_popover_present(popover.cast(GtkPopover.self)) }
+    gtk_popover_set_pointing_to(bubble, &rect)
+    if gtk_widget_get_visible(popover) != 0 { gtk_popover_present(bubble) }
   }
 
   /// Where the thumb's centre will be, in the parent's coordinates. Worked
