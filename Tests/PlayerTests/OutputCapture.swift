@@ -15,6 +15,8 @@ final class OutputCapture {
   /// or rate change).
   private(set) var segmentLengths: [Int] = []
   private var lastSegment: GstSegment?
+  /// Stream time (seconds) of the last buffer pulled: where the output is.
+  private(set) var lastStreamTime: Double?
 
   init(rate: Int, sync: Bool = false) {
     try! GStreamerRuntime.start()
@@ -42,11 +44,16 @@ final class OutputCapture {
         segmentLengths.append(0)
       }
       guard let buffer = gst_sample_get_buffer(sample) else { continue }
+      if var segment = lastSegment, buffer.pointee.pts != hark_gst_clock_time_none() {
+        lastStreamTime = Double(gst_segment_to_stream_time(&segment, GST_FORMAT_TIME, buffer.pointee.pts)) / 1e9
+      }
       var map = GstMapInfo()
       guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
       let count = Int(map.size) / 2
-      UnsafeRawPointer(map.data).withMemoryRebound(to: Int16.self, capacity: count) {
-        samples.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+      if count > 0, let data = map.data {
+        UnsafeRawPointer(data).withMemoryRebound(to: Int16.self, capacity: count) {
+          samples.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+        }
       }
       gst_buffer_unmap(buffer, &map)
       if !segmentLengths.isEmpty { segmentLengths[segmentLengths.count - 1] += count }

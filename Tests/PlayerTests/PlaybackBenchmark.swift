@@ -1,0 +1,161 @@
+import CGLib
+import CGst
+import Foundation
+import HarkCore
+import HarkTestSupport
+import Player
+import XCTest
+
+/// `scripts/bench-playback` runs this with HARK_BENCH_PLAYBACK=1; a normal
+/// test run skips it. It prints one `BENCH {json}` line per measurement:
+/// gap samples per boundary, seek latency, CPU while playing.
+final class PlaybackBenchmark: XCTestCase {
+  private static var enabled: Bool { ProcessInfo.processInfo.environment["HARK_BENCH_PLAYBACK"] == "1" }
+
+  private static func report(_ fields: [String: Any]) {
+    let data = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+    print("BENCH " + String(decoding: data, as: UTF8.self))
+  }
+
+  func testGapSamplesPerBoundary() throws {
+    try XCTSkipUnless(Self.enabled)
+    let library = try SampleLibrary.load()
+    for id in ["gapless-flac", "gapless-opus", "gapless-mp3-lame", "gapless-aac"] {
+      for rate in [1.0, 1.5] {
+        try MainActor.assumeIsolated {
+          let fields = try Self.measureGaps(id, rate: rate, library: library)
+          Self.report(["kind": "gapless", "book": id, "rate": rate].merging(fields) { $1 })
+        }
+      }
+    }
+  }
+
+  @MainActor
+  private static func measureGaps(_ id: String, rate: Double, library: SampleLibrary) throws -> [String: Any] {
+    let book = try GaplessBook(id, in: library)
+    let capture = OutputCapture(rate: book.sampleRate)
+    let engine = try GStreamerEngine(audioSink: capture.sink)
+    let recorder = SnapshotRecorder(engine)
+    engine.setRate(rate)
+    engine.load(book.localSources, startIndex: 0, position: 0)
+    engine.play()
+    guard capture.playToEnd(recorder) else { return ["error": engine.lastError ?? "did not end"] }
+    let samples = capture.samples
+    // The tone's own largest step, away from any boundary.
+    let ownStep = SignalMeasures.largestStep(samples, in: book.sampleRate..<(book.sampleRate * 2))
+    var boundaries: [[String: Any]] = []
+    var end = 0
+    for (index, played) in capture.segmentLengths.enumerated() {
+      end += played
+      let expected = index < book.fileSamples.count ? Double(book.fileSamples[index]) / rate : 0
+      var entry: [String: Any] = ["file": index + 1, "inserted_or_lost": Int((Double(played) - expected).rounded())]
+      if index < capture.segmentLengths.count - 1 {
+        entry["largest_step"] = SignalMeasures.largestStep(samples, in: (end - 2048)..<(end + 2048))
+      }
+      boundaries.append(entry)
+    }
+    var result: [String: Any] = [
+      "files": book.fileSamples.count, "segments": capture.segmentLengths.count, "own_step": ownStep,
+      "per_file": boundaries, "total_samples": samples.count,
+      "expected_total": Int((Double(book.fileSamples.reduce(0, +)) / rate).rounded()),
+      "pitch_hz": SignalMeasures.dominantFrequency(samples, rate: book.sampleRate, in: 0..<samples.count),
+    ]
+    if rate == 1, book.sampleRate == 44100 {
+      let source = try book.source()
+      result["bit_exact"] = SignalMeasures.firstDifference(samples, source) == nil
+    }
+    return result
+  }
+
+  func testSeekLatency() throws {
+    try XCTSkipUnless(Self.enabled)
+    let library = try SampleLibrary.load()
+    let long = try XCTUnwrap(library.book("long"))
+    let local = EngineSource(uri: URL(fileURLWithPath: library.path(long.files[0].path)))
+    let server = try TestServer.start(library: library)
+    defer { server.stop() }
+    let token = try Curl.login(server)
+    let stream = EngineSource(
+      uri: Curl.streamURL(server, path: long.files[0].path), headers: ["Authorization": "Bearer \(token)"])
+    for (name, source) in [("local", local), ("http", stream)] {
+      let latencies = try MainActor.assumeIsolated { try Self.seekLatencies(source, duration: long.files[0].duration) }
+      let sorted = latencies.sorted()
+      Self.report([
+        "kind": "seek", "source": name, "count": sorted.count, "median_ms": sorted[sorted.count / 2],
+        "p95_ms": sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))],
+      ])
+    }
+  }
+
+  /// Milliseconds from `seek` until the sink receives audio of the new
+  /// position, while playing in real time.
+  @MainActor
+  private static func seekLatencies(_ source: EngineSource, duration: Double) throws -> [Double] {
+    let capture = OutputCapture(rate: 22050, sync: true)
+    let engine = try GStreamerEngine(audioSink: capture.sink)
+    let recorder = SnapshotRecorder(engine)
+    engine.load([source], startIndex: 0, position: 0)
+    engine.play()
+    guard recorder.wait(for: .playing) else { return [] }
+    var generator = SystemRandomNumberGenerator()
+    var latencies: [Double] = []
+    for _ in 0..<25 {
+      _ = spin(timeout: 0.2) { capture.drain(); return false }
+      let target = Double.random(in: 10..<(duration - 30), using: &generator)
+      let start = Date()
+      engine.seek(trackIndex: 0, position: target)
+      let arrived = spin(timeout: 5) {
+        capture.drain()
+        return abs((capture.lastStreamTime ?? -10) - target) < 0.5
+      }
+      if arrived { latencies.append(Date().timeIntervalSince(start) * 1000) }
+    }
+    return latencies
+  }
+
+  func testCPUWhilePlaying() throws {
+    try XCTSkipUnless(Self.enabled)
+    let library = try SampleLibrary.load()
+    let long = try XCTUnwrap(library.book("long"))
+    let seconds = Double(ProcessInfo.processInfo.environment["HARK_BENCH_CPU_SECONDS"] ?? "") ?? 8
+    for rate in [1.0, 1.5] {
+      let cpu = try MainActor.assumeIsolated {
+        try Self.cpuSeconds(playing: library.path(long.files[0].path), rate: rate, for: seconds)
+      }
+      Self.report(["kind": "cpu", "rate": rate, "seconds": seconds, "cpu_seconds": cpu, "file": long.files[0].path])
+    }
+  }
+
+  /// CPU time this process spends while the engine plays in real time into
+  /// `fakesink sync=true`, the main loop blocking between events as the app's does.
+  @MainActor
+  private static func cpuSeconds(playing path: String, rate: Double, for seconds: Double) throws -> Double {
+    try GStreamerRuntime.start()
+    let sink = gst_element_factory_make("fakesink", nil)!
+    hark_set_bool(UnsafeMutableRawPointer(sink), "sync", 1)
+    let engine = try GStreamerEngine(audioSink: sink)
+    let recorder = SnapshotRecorder(engine)
+    engine.setRate(rate)
+    engine.load([EngineSource(uri: URL(fileURLWithPath: path))], startIndex: 0, position: 60)
+    engine.play()
+    guard recorder.wait(for: .playing) else { return -1 }
+    let before = processCPU()
+    let loop = g_main_loop_new(nil, 0)
+    g_timeout_add(UInt32(seconds * 1000), { loop in
+      g_main_loop_quit(OpaquePointer(loop))
+      return 0
+    }, UnsafeMutableRawPointer(loop))
+    g_main_loop_run(loop)
+    g_main_loop_unref(loop)
+    let used = processCPU() - before
+    engine.reset()
+    return used
+  }
+
+  private static func processCPU() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+  }
+}
