@@ -44,3 +44,4 @@ static inline void hark_set_boxed(gpointer o, const char *name, gpointer v) { g_
 static inline void hark_structure_set_string(GstStructure *s, const char *field, const char *v) {
   gst_structure_set(s, field, G_TYPE_STRING, v, NULL);
 }
+static inline void hark_set_uint64(gpointer o, const char *name, guint64 v) { g_object_set(o, name, v, NULL); }

@@ -171,6 +171,7 @@ public final class GStreamerEngine: PlaybackEngine {
   }
 
   private func asyncDone() {
+    pipeline.limitAudioQueue()
     guard isOpening else { return publish() }
     if let target = pendingSeek {
       // The file is prerolled: now it can seek (accurately) before playing.

@@ -41,6 +41,16 @@ final class PlaybinPipeline {
     gst_bin_get_by_name(hark_gst_bin(handle.raw), "playsink")
   }
 
+  /// Shortens playsink's audio queue from 1 s to 150 ms once it exists. A
+  /// speed change applies to audio entering playsink, so everything queued
+  /// there still plays at the old speed: this is the change's latency. The
+  /// network's buffering happens upstream (queue2/multiqueue), not here.
+  func limitAudioQueue() {
+    guard let queue = gst_bin_get_by_name(hark_gst_bin(handle.raw), "aqueue") else { return }
+    hark_set_uint64(queue, "max-size-time", 150_000_000)
+    gst_object_unref(queue)
+  }
+
   /// Bus messages, delivered on the main loop (an fd source: no polling).
   func watchBus(_ deliver: @escaping @MainActor (UnsafeMutablePointer<GstMessage>) -> Void) {
     final class Box {

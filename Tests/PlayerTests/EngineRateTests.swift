@@ -39,4 +39,30 @@ final class EngineRateTests: XCTestCase {
       XCTAssertEqual(middle, 440, accuracy: 440 * 0.02)
     }
   }
+
+  /// 1.5x -> 2x while playing: a new segment, no flush, no pop. (From or to
+  /// exactly 1x, scaletempo switches passthrough on or off mid-stream and
+  /// that still clicks: see the engine's report.)
+  func testChangingRateBetweenSpeedsWhilePlayingNeedsNoFlush() throws {
+    try MainActor.assumeIsolated {
+      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
+      let capture = OutputCapture(rate: 44100, sync: true)
+      let engine = try GStreamerEngine(audioSink: capture.sink)
+      let recorder = SnapshotRecorder(engine)
+      engine.setRate(1.5)
+      engine.load([flac.localSources[2]], startIndex: 0, position: 0)
+      engine.play()
+      XCTAssertTrue(recorder.wait(for: .playing))
+      _ = spin(timeout: 0.5) { capture.drain(); return false }
+      engine.setRate(2.0)
+      XCTAssertEqual(recorder.last?.rate, 2.0)
+      XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states)")
+      // 5.997 s of audio: about 0.5 s of output at 1.5x, then the rest at 2x.
+      let expected = 0.5 * 44100 + (Double(flac.fileSamples[2]) - 0.75 * 44100) / 2
+      XCTAssertEqual(Double(capture.samples.count), expected, accuracy: 0.15 * 44100)
+      let ownStep = SignalMeasures.largestStep(capture.samples, in: 4410..<8820)
+      XCTAssertLessThanOrEqual(
+        SignalMeasures.largestStep(capture.samples, in: 0..<capture.samples.count), ownStep * 5 / 4, "no pop anywhere")
+    }
+  }
 }
