@@ -125,6 +125,8 @@ def _run_hark(tmp_path, extra_env=None):
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        # No sound server under Xvfb: a sink that keeps real time instead.
+        "HARK_AUDIO_SINK": "fakesink",
     })
     env.update(extra_env or {})
     driver = HarkDriver(binary, env, tmp_path, os.path.join(RESULTS, "ui"))
@@ -133,6 +135,7 @@ def _run_hark(tmp_path, extra_env=None):
         yield driver
     finally:
         output = driver.stop()
+        print(f"hark exit status {driver.process.returncode}\n{output}")  # shown only when a test failed
         # A GLib critical is a programming error even when nothing crashed.
         assert "CRITICAL" not in output, output
 

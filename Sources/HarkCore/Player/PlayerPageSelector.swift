@@ -39,6 +39,8 @@ public struct PlayerPageView: Equatable, Sendable {
   public var chapterEnd: Double
   public var bookPosition: Double
   public var bookDuration: Double
+  /// What the chapter seek bar spans and shows.
+  public var seekBar: SeekBarInput
 }
 
 public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
@@ -70,7 +72,9 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
     skipBackSeconds: s.settings.skipBackSeconds, skipForwardSeconds: s.settings.skipForwardSeconds,
     sleepText: sleepText(session.sleepTimer, chapters: chapters), sleepActive: session.sleepTimer.isActive,
     chapterStart: playing.chapterStart, chapterEnd: playing.chapterEnd, bookPosition: playing.bookPosition,
-    bookDuration: playing.bookDuration)
+    bookDuration: playing.bookDuration,
+    seekBar: SeekBarInput(
+      chapters: loaded.queue.seekBarChapters, position: playing.bookPosition, duration: loaded.queue.total, rate: rate))
 }
 
 /// "1×", "1.25×", "0.5×".

@@ -20,7 +20,7 @@ final class PlayerPage {
   private let chapterTitle: Widget
   private let chapterNumber: Widget
   private let chapterList: ChapterMenu
-  private let seekBar: PlayerSeekBar
+  private let seekBar: SeekBar
   private let transport: TransportControls
   private let menus: PlayerMenus
   private let timeLeft: Widget
@@ -47,7 +47,7 @@ final class PlayerPage {
     gtk_menu_button_set_popover(chapterButton.opaque, chapterList.popover)
     chapterButton.addClasses("flat")
     gtk_widget_set_halign(chapterButton, GTK_ALIGN_CENTER)
-    seekBar = PlayerSeekBar(store: store)
+    seekBar = SeekBar(onSeek: { [weak store] position in store?.playback(.seekInBook(position)) })
     transport = TransportControls(store: store)
     menus = PlayerMenus(store: store)
     let bookmark = Make.iconButton("bookmark-new-symbolic", tooltip: "Add Bookmark Here")
@@ -99,7 +99,7 @@ final class PlayerPage {
     if previous?.chapters != view.chapters || previous?.currentChapter != view.currentChapter {
       chapterList.show(view.chapters, starts: view.chapterStarts, current: view.currentChapter)
     }
-    seekBar.show(view)
+    seekBar.show(view.seekBar)
     transport.show(view)
     menus.show(view)
     timeLeft.setLabelText([view.bookTimeLeft, view.sleepText].filter { !$0.isEmpty }.joined(separator: " · "))

@@ -1,0 +1,128 @@
+"""Playing a book from the test server through the real window: Play on
+the Book page, the Player page's controls, the sleep timer, the place
+saved on pause, and a SIGKILL mid-book that loses at most the autosave
+interval."""
+import re
+import time
+
+import pyatspi
+
+from test_book_page import BOOK, api, open_orchard, query, visible
+from test_sign_in import sign_in_with_invite
+
+CHAPTER = re.compile(r"Chapter (\d+) of \d+")
+
+
+def player_button(hark, name, timeout=10):
+    """A control on the Player page (the mini-player has some of the same names)."""
+    found = []
+
+    def look():
+        # Above the mini-player (which sits at the bottom of the window).
+        found[:] = [b for b in visible(hark, "push button", name) if hark.extents(b)[1] < 560]
+        return bool(found)
+    if not hark.wait_until(look, timeout=timeout, fail=False):
+        hark.screenshot(f"player-no-{name.lower().replace(' ', '-')}")
+        raise AssertionError(f"no {name!r} control on the Player page")
+    return found[0]
+
+
+def chapter_position(hark):
+    """Seconds into the chapter, from the seek bar's accessible value."""
+    bars = [a for role in ("slider", "progress bar") for a in visible(hark, role, "Position in Chapter")]
+    assert bars, "no seek bar on screen"
+    return bars[0].queryValue().currentValue
+
+
+def chapter_number(hark):
+    """N of the Player page's "Chapter N of 5"."""
+    labels = pyatspi.findAllDescendants(
+        hark.app, lambda a: a is not None and a.getRoleName() == "label" and CHAPTER.fullmatch(a.name or ""))
+    shown = [CHAPTER.fullmatch(a.name).group(1) for a in labels if hark.on_screen(a)]
+    assert shown, "no chapter number on screen"
+    return int(shown[0])
+
+
+def saved_position(server):
+    return api(server, "GET", f"/libraries/1/progress?{query(BOOK)}")["progress"]["position"]
+
+
+def start_playing(hark, server, button="Play", open_book=open_orchard):
+    """Plays the orchard from the Book page; returns when it started playing."""
+    open_book(hark)
+    hark.click(hark.find("push button", button, timeout=15))
+    clicked = time.monotonic()
+    hark.key("alt+3")
+    hark.wait_until(lambda: hark.selected_page() == "Player", timeout=10)
+    player_button(hark, "Pause", timeout=20)
+    return clicked
+
+
+def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)
+    # Moving (the first chapter is only 18 s long, so it may roll over to
+    # the next one meanwhile: moving, not necessarily up).
+    first = chapter_position(hark)
+    if not hark.wait_until(lambda: abs(chapter_position(hark) - first) >= 1, timeout=10, fail=False):
+        hark.screenshot("player-not-moving")
+        raise AssertionError(f"the seek bar stayed at {chapter_position(hark)} s (from {first} s)")
+    hark.screenshot("player-playing")
+
+    # Paused, so the chapter cannot end by itself while the test looks.
+    hark.click(player_button(hark, "Pause"))
+    player_button(hark, "Play")
+    hark.wait_until(lambda: saved_position(audiosilo) > 0, timeout=10)  # pausing saves the place
+    before = chapter_number(hark)
+    hark.click(player_button(hark, "Next Chapter"))
+    hark.wait_until(lambda: chapter_number(hark) == before + 1, timeout=10)
+    hark.wait_until(lambda: chapter_position(hark) < 1, timeout=10)
+
+    hark.click_at(player_button(hark, "Sleep Timer"))
+    hark.click(hark.find("push button", "15 Minutes", timeout=5))
+
+    def sleep_label():
+        return [a.name for a in pyatspi.findAllDescendants(
+            hark.app, lambda a: a is not None and (a.name or "").startswith("Sleep Timer: "))]
+    # A minutes timer counts wall-clock time from when it is set.
+    pattern = re.compile(r"Sleep Timer: Stops in 1[45]:\d\d")
+    if not hark.wait_until(lambda: any(pattern.fullmatch(n) for n in sleep_label()), timeout=10, fail=False):
+        raise AssertionError(f"sleep timer labels: {sleep_label()}")
+    hark.key("Escape")
+
+    hark.click(player_button(hark, "Play"))
+    player_button(hark, "Pause")
+    hark.screenshot("player-sleep-timer")
+    hark.resize(360, 720)
+    hark.screenshot("player-phone")
+
+
+def test_a_killed_player_resumes_near_where_it_was(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    started = start_playing(hark, audiosilo)
+    # Past the first 15 s autosave.
+    hark.wait_until(lambda: saved_position(audiosilo) > 0, timeout=30)
+    time.sleep(2)
+    heard = time.monotonic() - started  # it started at 0, at most a moment after the click
+    hark.process.kill()
+    hark.process.wait(timeout=5)
+    saved = saved_position(audiosilo)
+    assert heard - 17 <= saved <= heard, f"saved {saved:.1f} s after hearing {heard:.1f} s"
+
+    hark.start()
+    hark.wait_for_window()
+
+    def from_continue_listening(hark):
+        # The home shelf offers the book the listener was in.
+        hark.find("label", "Continue Listening", timeout=20)
+        hark.click_at(hark.find("label", "A Clockwork Orchard", timeout=10))
+        hark.wait_until(lambda: hark.selected_page() == "Book", timeout=10)
+    resumed = start_playing(hark, audiosilo, button="Resume", open_book=from_continue_listening)
+    hark.click(player_button(hark, "Pause"))
+    paused = time.monotonic()
+    hark.wait_until(lambda: saved_position(audiosilo) > saved, timeout=10)
+    # Started from 0 it would be below `saved` (at most `paused - resumed`
+    # seconds of listening); resumed, it is above it by about that much.
+    again = saved_position(audiosilo)
+    assert saved < again <= saved + (paused - resumed) + 1, \
+        f"saved {again:.1f} s after resuming from {saved:.1f} s and {paused - resumed:.1f} s of play"
