@@ -50,6 +50,10 @@ final class SelectorTests: XCTestCase {
     XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 5, chapter: 5...5)).progress, 0)
   }
 
+  func testMiniPlayerRoundsTimeLeftUpLikeTheSeekBar() {
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 1190.4)).timeLeftText, "0:10 left")
+  }
+
   func testMiniPlayerShowsPause() {
     let paused = selectMiniPlayer(nowPlaying: playing(position: 700, isPlaying: false))
     XCTAssertFalse(paused.isPlaying)

@@ -45,9 +45,11 @@ func selectMiniPlayer(nowPlaying: NowPlaying?) -> MiniPlayerViewState {
   // Time left is what the listener will actually wait, so it shrinks with speed
   // (reference rate.ts: a rate of zero or below counts as 1).
   let speed = playing.rate > 0 ? playing.rate : 1
+  // Rounded up like the seek bar's remaining time, so the two never
+  // disagree by a second ("0:09 left" under "−0:10").
   let left = max(0, playing.chapterEnd - playing.bookPosition) / speed
   return MiniPlayerViewState(
     title: playing.title, subtitle: playing.chapterTitle,
-    timeLeftText: "\(formatClock(left)) left", progress: progress,
+    timeLeftText: "\(formatClock(left.rounded(.up))) left", progress: progress,
     isPlaying: playing.isPlaying, isActive: true)
 }
