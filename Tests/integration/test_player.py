@@ -27,20 +27,38 @@ def player_button(hark, name, timeout=10):
     return found[0]
 
 
+def read(hark, what):
+    """`what(hark)`, retried briefly: a walk of the accessible tree can meet
+    a row that GTK recycled a moment ago ("the application no longer
+    exists" for that one object) while the player updates 4 times a second."""
+    result = []
+
+    def attempt():
+        result[:] = [what(hark)]
+        return True
+    if not hark.wait_until(attempt, timeout=5, fail=False):
+        return what(hark)  # let the real error show
+    return result[0]
+
+
 def chapter_position(hark):
     """Seconds into the chapter, from the seek bar's accessible value."""
-    bars = [a for role in ("slider", "progress bar") for a in visible(hark, role, "Position in Chapter")]
-    assert bars, "no seek bar on screen"
-    return bars[0].queryValue().currentValue
+    def value(hark):
+        bars = [a for role in ("slider", "progress bar") for a in visible(hark, role, "Position in Chapter")]
+        assert bars, "no seek bar on screen"
+        return bars[0].queryValue().currentValue
+    return read(hark, value)
 
 
 def chapter_number(hark):
     """N of the Player page's "Chapter N of 5"."""
-    labels = pyatspi.findAllDescendants(
-        hark.app, lambda a: a is not None and a.getRoleName() == "label" and CHAPTER.fullmatch(a.name or ""))
-    shown = [CHAPTER.fullmatch(a.name).group(1) for a in labels if hark.on_screen(a)]
-    assert shown, "no chapter number on screen"
-    return int(shown[0])
+    def number(hark):
+        labels = pyatspi.findAllDescendants(
+            hark.app, lambda a: a is not None and a.getRoleName() == "label" and CHAPTER.fullmatch(a.name or ""))
+        shown = [CHAPTER.fullmatch(a.name).group(1) for a in labels if hark.on_screen(a)]
+        assert shown, "no chapter number on screen"
+        return int(shown[0])
+    return read(hark, number)
 
 
 def saved_position(server):
@@ -82,8 +100,8 @@ def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
     hark.click(hark.find("push button", "15 Minutes", timeout=5))
 
     def sleep_label():
-        return [a.name for a in pyatspi.findAllDescendants(
-            hark.app, lambda a: a is not None and (a.name or "").startswith("Sleep Timer: "))]
+        return read(hark, lambda hark: [a.name for a in pyatspi.findAllDescendants(
+            hark.app, lambda a: a is not None and (a.name or "").startswith("Sleep Timer: "))])
     # A minutes timer counts wall-clock time from when it is set.
     pattern = re.compile(r"Sleep Timer: Stops in 1[45]:\d\d")
     if not hark.wait_until(lambda: any(pattern.fullmatch(n) for n in sleep_label()), timeout=10, fail=False):
