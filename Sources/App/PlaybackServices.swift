@@ -88,7 +88,12 @@ final class PlaybackServices {
 
   private func startEngine(_ dispatch: @escaping @MainActor (Action) -> Void) -> (any PlaybackEngine)? {
     guard let created = makeEngine() else { return nil }
-    created.onSnapshot = { snapshot in dispatch(.player(.playback(.engineReported(snapshot), at: Date()))) }
+    created.onSnapshot = { [weak created] snapshot in
+      if snapshot.state == .error, let message = created?.lastError {
+        dispatch(.player(.engineFailed(message: message)))
+      }
+      dispatch(.player(.playback(.engineReported(snapshot), at: Date())))
+    }
     engine = created
     return created
   }

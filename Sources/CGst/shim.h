@@ -31,6 +31,7 @@ static inline void hark_set_string(gpointer o, const char *name, const char *v) 
 static inline void hark_set_object(gpointer o, const char *name, gpointer v) { g_object_set(o, name, v, NULL); }
 static inline void hark_set_double(gpointer o, const char *name, gdouble v) { g_object_set(o, name, v, NULL); }
 static inline void hark_set_bool(gpointer o, const char *name, gboolean v) { g_object_set(o, name, v, NULL); }
+static inline void hark_set_int(gpointer o, const char *name, gint v) { g_object_set(o, name, v, NULL); }
 /// The string property's value (caller frees), NULL when unset.
 static inline gchar *hark_get_string(gpointer o, const char *name) {
   gchar *v = NULL;

@@ -17,10 +17,15 @@ enum EngineErrorText {
     let domain = error.pointee.domain
     let code = error.pointee.code
     let text = String(cString: error.pointee.message)
+    if text.contains("Unauthorized") || text.contains("Forbidden") {
+      return "The server refused to play this book. Try signing in again."
+    }
+    if isFromNetworkSource(message) && !(domain == gst_resource_error_quark() && code == GST_RESOURCE_ERROR_NOT_FOUND.rawValue) {
+      // Whatever the code (a cut connection surfaces as a generic stream
+      // error from the source), the file is fine: the connection is not.
+      return "The connection to the server was lost. Check the connection and try again."
+    }
     if domain == gst_resource_error_quark() {
-      if text.contains("Unauthorized") || text.contains("Forbidden") {
-        return "The server refused to play this book. Try signing in again."
-      }
       switch GstResourceError(rawValue: UInt32(code)) {
       case GST_RESOURCE_ERROR_NOT_FOUND: return "The audio file could not be found."
       case GST_RESOURCE_ERROR_OPEN_READ, GST_RESOURCE_ERROR_READ:
@@ -35,5 +40,16 @@ enum EngineErrorText {
       }
     }
     return "Playback stopped: \(text)"
+  }
+
+  /// souphttpsrc (named "source" inside playbin's uridecodebin).
+  private static func isFromNetworkSource(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
+    guard let source = hark_gst_message_src(message),
+      let factory = gst_element_get_factory(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GstElement.self))
+    else { return false }
+    guard let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self))
+    else { return false }
+    defer { g_free(name) }
+    return String(cString: name).hasSuffix("httpsrc")
   }
 }

@@ -6,6 +6,11 @@ import GObjectKit
 /// token travels in `Authorization`, never in the URL). souphttpsrc sends
 /// `extra-headers` with every request of that source: Range requests after a
 /// seek and the next file queued for gapless playback included.
+///
+/// It also turns off souphttpsrc's own reconnecting (3 tries by default):
+/// a dropped stream must reach the session as an error it can show with
+/// Try Again, not be papered over by retries that each fetch a little more
+/// from a failing server (REFERENCE-BEHAVIOR §6: the engine never retries).
 enum StreamHeaders {
   static let userAgent = "Hark (GNOME audiobook player)"
 
@@ -22,6 +27,7 @@ enum StreamHeaders {
 
   private static func apply(_ headers: [String: String], to source: UnsafeMutableRawPointer) {
     if hark_has_property(source, "user-agent") != 0 { hark_set_string(source, "user-agent", userAgent) }
+    if hark_has_property(source, "retries") != 0 { hark_set_int(source, "retries", 0) }
     guard !headers.isEmpty, let structure = gst_structure_new_empty("extra-headers") else { return }
     defer { gst_structure_free(structure) }
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {

@@ -783,6 +783,24 @@ def test_fault_drop_after_bytes(server, token, library, manifest, faults):
     assert r.status == 206
 
 
+def test_fault_drop_then_unreachable(server, token, library, manifest, faults):
+    path = book_path(manifest, "long-chapterless")["files"][0]["path"]
+    faults.post("/faults", {"path_prefix": "/api/v1/libraries/1/stream", "drop_after_bytes": 4096,
+                            "then_unreachable": True, "count": 1})
+    assert faults.post("/faults", {"then_unreachable": True, "status": 500}).status == 400
+    conn = http.client.HTTPConnection(server.base.split("//")[1], timeout=10)
+    conn.request("GET", "/api/v1/libraries/1/stream?" + urllib.parse.urlencode({"path": path}),
+                 headers={"Authorization": "Bearer " + token})
+    resp = conn.getresponse()
+    with pytest.raises((http.client.IncompleteRead, ConnectionError)):
+        resp.read()
+    conn.close()
+    # Gone: the reconnect that would resume from the cut is refused.
+    with pytest.raises(OSError):
+        stream(server, token, path, {"Range": "bytes=4096-"})
+    assert faults.get("/unreachable").json() == {"unreachable": True}
+
+
 @pytest.mark.parametrize("kind", ["truncated-json", "wrong-types", "not-json", "huge-error"])
 def test_fault_malformed(server, token, faults, kind):
     faults.post("/faults", {"path_prefix": "/api/v1/libraries", "malformed": kind, "count": 1})

@@ -8,6 +8,9 @@ public enum PlayerAction: Equatable, Sendable {
   /// Anything the session handles (the listener's controls, engine reports,
   /// resume answers), stamped with the wall-clock time it happened.
   case playback(PlaybackEvent, at: Date)
+  /// The engine failed and said why, in the listener's words; arrives just
+  /// before its error snapshot.
+  case engineFailed(message: String)
   /// "+"/"−": the speed up or down by `delta`, within the allowed range.
   case rateStepped(by: Double, at: Date)
   /// Ctrl+B or the Player page's button: a bookmark where playback is.

@@ -50,14 +50,14 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
   let current = session.currentChapterSpan?.index
   let status: PlayerPageView.Status =
     if let failure = session.failure {
-      .failed(failureText(failure))
+      .failed(failure == .engine ? s.player.engineMessage ?? failureText(failure) : failureText(failure))
     } else {
       switch session.snapshot.state {
       case .playing: .playing
       case .ended: .ended
       case .loading: .loading
       case .idle, .ready, .paused: .paused
-      case .error: .failed(failureText(.engine))
+      case .error: .failed(s.player.engineMessage ?? failureText(.engine))
       }
     }
   let rate = session.rate > 0 ? session.rate : 1

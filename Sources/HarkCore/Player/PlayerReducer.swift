@@ -21,6 +21,9 @@ func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
     return play(&state, path, book, start, now: now)
   case .playback(let event, let now):
     return playbackEffects(&state, state.player.session.reduce(event, now: now))
+  case .engineFailed(let message):
+    state.player.engineMessage = message
+    return []
   case .rateStepped(let delta, let now):
     guard state.player.session.nowPlaying != nil else { return [] }
     // Rounded to the control's step, so repeated presses never drift.

@@ -8,6 +8,9 @@ public struct PlayerState: Equatable, Sendable {
   /// Play was pressed for a book whose files and chapters are not loaded
   /// yet; it starts when they are (a folder path never reaches the engine).
   public var waiting: PendingPlay?
+  /// The engine's own words for its last error ("The connection to the
+  /// server was lost…"), shown instead of a generic failure when present.
+  public var engineMessage: String?
 
   public init() {
     var rules = PlaybackRules()

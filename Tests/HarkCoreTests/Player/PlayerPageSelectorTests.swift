@@ -69,6 +69,19 @@ final class PlayerPageSelectorTests: XCTestCase {
     XCTAssertTrue(message.contains("stopped arriving"), message)
   }
 
+  func testAnEngineErrorIsToldInTheEnginesWords() throws {
+    var state = playing()
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .error)), at: t0)))
+    guard case .failed(let generic) = try XCTUnwrap(selectPlayerPage(state)).status else {
+      return XCTFail("not failed")
+    }
+    XCTAssertTrue(generic.contains("could not be played"), generic)
+    let lost = "The connection to the server was lost. Check the connection and try again."
+    _ = reduce(&state, .player(.engineFailed(message: lost)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .error)), at: t0)))
+    XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).status, .failed(lost))
+  }
+
   func testRatesAreWrittenWithoutTrailingZeros() {
     XCTAssertEqual(formatRate(1), "1×")
     XCTAssertEqual(formatRate(1.25), "1.25×")

@@ -27,6 +27,9 @@ class Fault:
         self.remaining = spec.get("count")  # None: until cleared
         self.delay_ms = spec.get("delay_ms") or 0
         self.drop_after_bytes = spec.get("drop_after_bytes")
+        self.then_unreachable = bool(spec.get("then_unreachable"))
+        if self.then_unreachable and self.drop_after_bytes is None:
+            raise ApiError(400, "then_unreachable needs drop_after_bytes")
         self.malformed = spec.get("malformed")
         if self.malformed is not None and self.malformed not in MALFORMED_KINDS:
             raise ApiError(400, f"malformed must be one of {', '.join(MALFORMED_KINDS)}")
@@ -50,6 +53,7 @@ class Fault:
                 "status": self.status, "body": self.body, "content_type": self.content_type,
                 "headers": self.headers or None, "count": self.remaining,
                 "delay_ms": self.delay_ms, "drop_after_bytes": self.drop_after_bytes,
+                "then_unreachable": self.then_unreachable,
                 "malformed": self.malformed}
 
 

@@ -261,6 +261,11 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.write(data[:self.drop_budget])
                 self.wfile.flush()
                 self.close_connection = True
+                fault = getattr(self, "fault", None)
+                if fault is not None and fault.then_unreachable:
+                    # The server goes away mid-answer: the client's
+                    # reconnect must fail too, not resume where it was cut.
+                    self.server.app.faults.unreachable = True
                 wait_until_sent(self.connection)
                 reset_socket(self.connection)
                 raise Dropped()

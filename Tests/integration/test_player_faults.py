@@ -1,0 +1,146 @@
+"""The player when things go wrong, through the real window against the
+test server: a stream that drops mid-book, a server that does not answer
+when the listener resumes, and a file that is not audio. Each must end in
+words the listener can act on, never in a lost place or a dead app."""
+import time
+from datetime import datetime
+
+import pyatspi
+
+from test_book_page import BOOK, api, open_orchard, query, visible
+from test_browse import open_row
+from test_player import chapter_number, chapter_position, player_button, start_playing
+from test_sign_in import sign_in_with_invite
+
+KEEPER = "Marguerite Holloway/The Lighthouse Keeper"
+KEEPER_FILES = (24.06, 31.06, 27.06, 36.08)  # seconds
+STREAM = "/api/v1/libraries/1/stream"
+
+
+def open_keeper(hark):
+    hark.key("alt+1")
+    if visible(hark, "push button", "Audiobooks"):
+        hark.click(visible(hark, "push button", "Audiobooks")[0])
+    else:
+        hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
+    open_row(hark, "Folder contents", "Marguerite Holloway")
+    open_row(hark, "Folder contents", "The Lighthouse Keeper")
+    hark.find("label", "The Lighthouse Keeper", timeout=15)
+
+
+def player_column(hark, title):
+    """The Player page's column (cover, title, controls, failure): a small
+    subtree, so polling it is quick enough to time what the listener sees."""
+    node = player_button(hark, "Pause")
+    while node is not None:
+        if pyatspi.findDescendant(node, lambda a: a is not None and a.getRoleName() == "label" and a.name == title):
+            return node
+        node = node.parent
+    raise AssertionError("the Player page's column was not found")
+
+
+def failure_shown(hark, column):
+    return any(hark.on_screen(b) for b in hark.find_all("push button", "Try Again", root=column))
+
+
+def saved_at(server, path):
+    row = api(server, "GET", f"/libraries/1/progress?{query(path)}")["progress"]
+    return row["position"] if row else None
+
+
+def stream_requests(server, since=0):
+    return [r for r in server.call("GET", f"/requests?since={since}")["requests"] if r["path"] == STREAM]
+
+
+def server_time(entry):
+    return datetime.fromisoformat(entry["time"].replace("Z", "+00:00")).timestamp()
+
+
+def test_a_dropped_stream_shows_an_error_and_retry_resumes_there(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo, open_book=open_keeper)
+    hark.key("Right")  # 30 s on: into the second file
+    hark.wait_until(lambda: chapter_number(hark) == 2, timeout=10)
+    # The next stream request (the third file, queued for gapless playback
+    # near the second one's end) is cut after 20 kB, and the server is gone
+    # from then on.
+    column = player_column(hark, "The Lighthouse Keeper")
+    last = audiosilo.call("GET", "/requests")["requests"][-1]["seq"]
+    audiosilo.call("POST", "/faults", {"path_prefix": STREAM, "drop_after_bytes": 20000,
+                                       "then_unreachable": True, "count": 1})
+
+    def dropped():
+        return [r for r in stream_requests(audiosilo, last) if r["dropped"]]
+    hark.wait_until(lambda: dropped(), timeout=30)
+    cut = server_time(dropped()[0])
+    polled = []
+
+    def shown():
+        polled.append(time.time())  # the poll that finds it started here
+        return failure_shown(hark, column)
+    if not hark.wait_until(shown, timeout=10, fail=False):
+        hark.screenshot("player-drop-no-error")
+        raise AssertionError("no error after the stream dropped")
+    shown = polled[-1]
+    hark.screenshot("player-stream-dropped")
+    print(f"stream cut → error on screen: {shown - cut:.2f} s")
+    assert shown - cut <= 3.5, f"the error took {shown - cut:.1f} s to show"
+    words = ("The connection to the server was lost. Check the connection and try again.",
+             "The audio stopped arriving. Check the connection and try again.")
+    assert any(hark.find_all("label", w) for w in words), "the error does not say the connection was the trouble"
+    assert chapter_number(hark) == 2
+    where = KEEPER_FILES[0] + chapter_position(hark)  # in the book
+    assert where >= KEEPER_FILES[0] + 20, f"stopped at {where:.1f} s"
+
+    audiosilo.call("DELETE", "/faults")  # and the server is back
+    last = audiosilo.call("GET", "/requests")["requests"][-1]["seq"]
+    hark.click(hark.find("push button", "Try Again"))
+    started = time.monotonic()
+    hark.click(player_button(hark, "Pause", timeout=20))
+    played = time.monotonic() - started
+    assert stream_requests(audiosilo, last), "Try Again did not ask the server for the audio again"
+    # Pausing saves the place: it went on from where the audio stopped.
+    hark.wait_until(lambda: (saved_at(audiosilo, KEEPER) or 0) > where, timeout=10)
+    again = saved_at(audiosilo, KEEPER)
+    assert where < again <= where + played + 1, f"saved {again:.1f} s after resuming from {where:.1f} s"
+
+
+def test_an_unreachable_server_at_resume_is_an_error_not_a_restart(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    open_orchard(hark)
+    # Another device of the listener's got to 50 s after Hark last heard.
+    api(audiosilo, "PUT", f"/libraries/1/progress?{query(BOOK)}",
+        {"position": 50, "duration": 100, "finished": False, "playback_speed": 1})
+    audiosilo.call("POST", "/unreachable", {"on": True})
+    last_stream = len(stream_requests(audiosilo))
+    hark.click(hark.find("push button", "Play", timeout=15))
+    hark.key("alt+3")
+    hark.find("label", "Hark could not find out where you were, so it did not start from the beginning. "
+              "Try again when the server answers.", timeout=20)
+    hark.screenshot("player-resume-unknown")
+    assert len(stream_requests(audiosilo)) == last_stream, "it started playing without knowing where"
+
+    audiosilo.call("DELETE", "/faults")  # the server answers again
+    hark.click(hark.find("push button", "Try Again"))
+    started = time.monotonic()
+    hark.click(player_button(hark, "Pause", timeout=20))
+    played = time.monotonic() - started
+    hark.wait_until(lambda: saved_at(audiosilo, BOOK) != 50, timeout=10)
+    saved = saved_at(audiosilo, BOOK)
+    assert 50 <= saved <= 50 + played + 1, f"saved {saved:.1f} s: not resumed from 50 s"
+
+
+def test_a_file_that_is_not_audio_is_an_error_for_that_book_only(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    audiosilo.call("POST", "/faults", {"path_prefix": STREAM, "status": 200, "content_type": "audio/mp4",
+                                       "body": "This is not audio. " * 2000})
+    open_orchard(hark)
+    hark.click(hark.find("push button", "Play", timeout=15))
+    hark.key("alt+3")
+    hark.find("label", "The audio file is damaged or not in a format Hark can play.", timeout=20)
+    hark.screenshot("player-not-audio")
+    assert hark.process.poll() is None, "Hark quit"
+
+    # Another book plays (the server's files are fine again).
+    audiosilo.call("DELETE", "/faults")
+    start_playing(hark, audiosilo, open_book=open_keeper)
