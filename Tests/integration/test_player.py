@@ -3,6 +3,7 @@ the Book page, the Player page's controls, the sleep timer, the place
 saved on pause, and a SIGKILL mid-book that loses at most the autosave
 interval."""
 import re
+import subprocess
 import time
 
 import pyatspi
@@ -144,3 +145,55 @@ def test_a_killed_player_resumes_near_where_it_was(hark, audiosilo):
     again = saved_position(audiosilo)
     assert saved < again <= saved + (paused - resumed) + 1, \
         f"saved {again:.1f} s after resuming from {saved:.1f} s and {paused - resumed:.1f} s of play"
+
+
+def seek_bar(hark):
+    bars = [a for a in visible(hark, "slider", "Position in Chapter") if hark.extents(a)[1] < 560]
+    assert bars, "no seek bar on the Player page"
+    return bars[0]
+
+
+def trough_point(hark, bar, fraction):
+    """Window coordinates `fraction` along the bar (Adwaita insets the
+    trough by the scale's padding; the thumb's centre runs between its ends)."""
+    x, y, width, height = hark.extents(bar)
+    inset = 12
+    return int(x + inset + fraction * (width - 2 * inset)), int(y + height // 2)
+
+
+def test_dragging_the_seek_bar_moves_playback_and_it_crosses_into_the_next_chapter(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)
+    hark.click(player_button(hark, "Next Chapter"))
+    hark.wait_until(lambda: chapter_number(hark) == 2, timeout=10)
+    bar = seek_bar(hark)
+    length = bar.queryValue().maximumValue  # the chapter's length: the bar spans the chapter
+    assert 20 <= length <= 24, f"chapter 2 is 22 s long, the bar spans {length} s"
+
+    # Press on the thumb's side of the trough and drag, as a listener would.
+    window = str(hark.window_id)
+    start_x, y = trough_point(hark, bar, 0.1)
+    subprocess.run(["xdotool", "mousemove", "--sync", "--window", window, str(start_x), str(y),
+                    "mousedown", "1"], check=True)
+    for fraction in (0.3, 0.5, 0.7):
+        x, _ = trough_point(hark, bar, fraction)
+        subprocess.run(["xdotool", "mousemove", "--sync", "--window", window, str(x), str(y)], check=True)
+        time.sleep(0.2)
+    hark.screenshot("player-dragging")
+    subprocess.run(["xdotool", "mouseup", "1"], check=True)
+    released = time.monotonic()
+    target = 0.7 * length
+
+    def near_target():
+        return abs(chapter_position(hark) - (target + time.monotonic() - released)) <= 1
+    if not hark.wait_until(near_target, timeout=1, fail=False):
+        raise AssertionError(f"dragged to {target:.1f} s, the bar reads {chapter_position(hark):.1f} s")
+    assert chapter_number(hark) == 2
+    hark.screenshot("player-dragged")
+
+    # Playing on crosses into chapter 3; the bar re-bases onto it.
+    hark.wait_until(lambda: chapter_number(hark) == 3, timeout=15)
+    assert chapter_position(hark) < 5
+    hark.click(player_button(hark, "Pause"))
+    hark.wait_until(lambda: saved_position(audiosilo) >= 18 + length, timeout=10)
+    hark.screenshot("player-next-chapter-after-drag")
