@@ -30,7 +30,7 @@ public final class PreferencesWindow {
     ]),
     ("Resuming", [
       Row(key: .autoRewindSeconds, title: "Auto-Rewind",
-          subtitle: "Seconds replayed when you resume after a pause; 0 turns it off"),
+          subtitle: "At most this many seconds replayed when you resume; longer pauses replay more. 0 turns it off"),
     ]),
     ("Playback", [
       Row(key: .defaultSpeed, title: "Default Speed", subtitle: "For books you have not set a speed for"),

@@ -127,7 +127,8 @@ def test_an_unreachable_server_at_resume_is_an_error_not_a_restart(hark, audiosi
     played = time.monotonic() - started
     hark.wait_until(lambda: saved_at(audiosilo, BOOK) != 50, timeout=10)
     saved = saved_at(audiosilo, BOOK)
-    assert 50 <= saved <= 50 + played + 1, f"saved {saved:.1f} s: not resumed from 50 s"
+    # Less at most the 5 s auto-rewind: the other device paused a moment ago.
+    assert 45 <= saved <= 50 + played + 1, f"saved {saved:.1f} s: not resumed from 50 s"
 
 
 def test_a_file_that_is_not_audio_is_an_error_for_that_book_only(hark, audiosilo):

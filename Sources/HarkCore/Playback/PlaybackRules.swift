@@ -1,3 +1,5 @@
+import Foundation
+
 /// The numbers the player lives by (§6.1). Values, not constants, so the app
 /// can pass its own speed range and tests can name what they rely on.
 public struct PlaybackRules: Equatable, Sendable {
@@ -23,6 +25,10 @@ public struct PlaybackRules: Equatable, Sendable {
   /// The sleep timer's tick.
   public var sleepTick: Duration = .seconds(1)
 
+  /// The most a resume after a pause goes back, in seconds of content (the
+  /// listener's auto-rewind setting). 0, the reference's behaviour, is off.
+  public var autoRewindLimit: Double = 0
+
   /// The reference client's numbers.
   public init() {}
 
@@ -34,6 +40,21 @@ public struct PlaybackRules: Equatable, Sendable {
     case .sleepTick: sleepTick
     }
   }
+
+  /// How far to go back when playing again after a pause of `pause`
+  /// seconds: nothing after a moment's pause (under 3 s: the listener just
+  /// toggled), the whole `autoRewindLimit` after an hour or more, and in
+  /// between growing with the pause's logarithm — the thread of a story is
+  /// lost quickly at first and then slowly (a 1-minute pause gets 42 % of
+  /// the limit, 10 minutes 75 %).
+  public func autoRewind(afterPause pause: TimeInterval) -> Double {
+    guard autoRewindLimit > 0, pause.isFinite, pause >= Self.autoRewindFrom else { return 0 }
+    let share = log(pause / Self.autoRewindFrom) / log(Self.autoRewindFull / Self.autoRewindFrom)
+    return autoRewindLimit * min(1, share)
+  }
+
+  static let autoRewindFrom: TimeInterval = 3
+  static let autoRewindFull: TimeInterval = 3600
 
   /// `rate` within `rateRange`; a rate that is not a number is normal speed.
   public func clampRate(_ rate: Double) -> Double {

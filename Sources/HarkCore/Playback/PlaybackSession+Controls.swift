@@ -8,16 +8,29 @@ extension PlaybackSession {
   mutating func toggle(now: Date) -> [PlaybackCommand] {
     guard nowPlaying != nil else { return [] }
     if snapshot.state == .error { return retry(now: now) }
-    if isUnderWay { return clearPlaybackIntent() + [.engine(.pause)] }
-    return beginPlaybackAttempt() + [.engine(.play)]
+    if isUnderWay { return pause(now: now) }
+    return rewindAfterPause(now: now) + beginPlaybackAttempt() + [.engine(.play)]
   }
 
   /// Pause. A start still buffering is paused too, so a late `playing`
   /// cannot undo a sleep-timer pause.
-  mutating func pause() -> [PlaybackCommand] {
+  mutating func pause(now: Date) -> [PlaybackCommand] {
     let wasUnderWay = isUnderWay
     let commands = clearPlaybackIntent()
-    return wasUnderWay ? commands + [.engine(.pause)] : commands
+    guard wasUnderWay else { return commands }
+    pausedAt = now
+    return commands + [.engine(.pause)]
+  }
+
+  /// Auto-rewind: back a little, by how long the pause was, so the listener
+  /// picks up the thread (not in the reference). A seek like the
+  /// listener's own: the floor comes down with it and the place is saved.
+  private mutating func rewindAfterPause(now: Date) -> [PlaybackCommand] {
+    guard let pausedAt else { return [] }
+    self.pausedAt = nil
+    let back = rules.autoRewind(afterPause: now.timeIntervalSince(pausedAt))
+    guard back > 0 else { return [] }
+    return seekInBook(max(0, bookPosition - back), now: now)
   }
 
   /// Playing, buffering, or asked to play and not yet reported. The last is

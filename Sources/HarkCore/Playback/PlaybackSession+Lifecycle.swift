@@ -65,27 +65,27 @@ extension PlaybackSession {
   mutating func startSleepTimer(_ request: SleepTimerRequest, now: Date) -> [PlaybackCommand] {
     switch request {
     case .minutes(let minutes):
-      return sleepCommands(sleepTimer.start(minutes: minutes, now: now))
+      return sleepCommands(sleepTimer.start(minutes: minutes, now: now), now: now)
     case .endOfChapter(let index):
       guard let spans = nowPlaying?.queue.chapterSpans, spans.indices.contains(index) else { return [] }
       return sleepCommands(
-        sleepTimer.start(untilPosition: spans[index].end, label: .endOfChapter(index), playhead: playhead))
+        sleepTimer.start(untilPosition: spans[index].end, label: .endOfChapter(index), playhead: playhead), now: now)
     case .endOfBook:
       guard let total = nowPlaying?.queue.total, total > 0 else { return [] }
       return sleepCommands(
-        sleepTimer.start(untilPosition: total, label: .endOfBook, playhead: playhead))
+        sleepTimer.start(untilPosition: total, label: .endOfBook, playhead: playhead), now: now)
     }
   }
 
   /// The sleep timer's wishes in the session's terms; its pause is the
   /// pause button's.
-  mutating func sleepCommands(_ outputs: [SleepTimerOutput]) -> [PlaybackCommand] {
+  mutating func sleepCommands(_ outputs: [SleepTimerOutput], now: Date) -> [PlaybackCommand] {
     var commands: [PlaybackCommand] = []
     for output in outputs {
       switch output {
       case .startTicking: commands.append(.startTimer(.sleepTick))
       case .stopTicking: commands.append(.cancelTimer(.sleepTick))
-      case .pausePlayback: commands += pause()
+      case .pausePlayback: commands += pause(now: now)
       case .setVolume(let volume): commands.append(.engine(.setVolume(volume)))
       }
     }
@@ -99,6 +99,7 @@ extension PlaybackSession {
     failure = nil
     resumeLookupFailed = false
     snapshot = EngineSnapshot(state: .idle, rate: rate)
-    return sleepCommands(sleepTimer.cancel())
+    pausedAt = nil
+    return sleepCommands(sleepTimer.cancel(), now: Date.distantPast)
   }
 }

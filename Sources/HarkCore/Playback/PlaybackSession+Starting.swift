@@ -39,7 +39,10 @@ extension PlaybackSession {
     var speed = rules.clampRate(request.defaultRate)
     switch answer {
     case .progress(let record):
-      if !record.finished, record.position > 0 { startAt = record.position }
+      // The saved place is where a pause (here or on another device) left
+      // it: back by how long ago that was, as after any pause.
+      let back = rules.autoRewind(afterPause: now.timeIntervalSince(record.updatedAt))
+      if !record.finished, record.position > 0 { startAt = max(0, record.position - back) }
       if record.playbackSpeed > 0 { speed = rules.clampRate(record.playbackSpeed) }
     case .empty:
       break
@@ -79,6 +82,7 @@ extension PlaybackSession {
     nowPlaying = book
     failure = nil
     historyStart = nil
+    pausedAt = nil
     var commands = beginPlaybackAttempt()
     snapshot = EngineSnapshot(
       state: .loading, trackIndex: location.index, position: location.positionInTrack,

@@ -65,6 +65,9 @@ public struct PlaybackSession: Equatable, Sendable {
   var lastRequest: PlayRequest?
   /// A play request waiting for its resume lookup.
   var pendingStart: PlayRequest?
+  /// When the listener (or the sleep timer) paused; playing again goes
+  /// back by `rules.autoRewind(afterPause:)`.
+  var pausedAt: Date?
 
   public init(rules: PlaybackRules = PlaybackRules(), sleepTimer: SleepTimer = SleepTimer()) {
     self.rules = rules
@@ -76,7 +79,7 @@ public struct PlaybackSession: Equatable, Sendable {
     switch event {
     case .play(let request): return play(request, now: now)
     case .toggle: return toggle(now: now)
-    case .pause: return pause()
+    case .pause: return pause(now: now)
     case .retry: return retry(now: now)
     case .seekInBook(let position): return seekInBook(position, now: now)
     case .seekInChapter(let offset): return seekInChapter(offset, now: now)
@@ -88,8 +91,8 @@ public struct PlaybackSession: Equatable, Sendable {
     case .stop: return stop(now: now)
     case .markFinished(let deleteDownload): return markFinished(deleteDownload: deleteDownload, now: now)
     case .startSleepTimer(let request): return startSleepTimer(request, now: now)
-    case .extendSleepTimer(let minutes): return sleepCommands(sleepTimer.extend(minutes: minutes, now: now))
-    case .cancelSleepTimer: return sleepCommands(sleepTimer.cancel())
+    case .extendSleepTimer(let minutes): return sleepCommands(sleepTimer.extend(minutes: minutes, now: now), now: now)
+    case .cancelSleepTimer: return sleepCommands(sleepTimer.cancel(), now: now)
     case .engineReported(let raw): return engineReported(raw, now: now)
     case .resumeLookedUp(let key, let answer): return resumeLookedUp(key, answer, now: now)
     case .downloadFinished(let key, let copy): return downloadFinished(key, copy)
@@ -104,7 +107,7 @@ public struct PlaybackSession: Equatable, Sendable {
     case .stallWatchdog: return watchdogFired(now: now)
     case .autosave: return autosaveRunning ? persist(now: now) : []
     case .sleepTick:
-      return sleepCommands(sleepTimer.tick(now: now, playhead: playhead))
+      return sleepCommands(sleepTimer.tick(now: now, playhead: playhead), now: now)
     }
   }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// timers become the store's timers; engine work, saves and lookups go to
 /// the app's playback services).
 func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
+  // The listener's setting, read at each action so a change applies at once.
+  state.player.session.rules.autoRewindLimit = Double(state.settings.autoRewindSeconds)
   switch action {
   case .playRequested(let path, let start, let now):
     guard case .loaded(let book)? = state.library.books[path] else {

@@ -16,6 +16,9 @@ public struct PlayerState: Equatable, Sendable {
     var rules = PlaybackRules()
     // Hark's speed control goes to 3× (the reference stops at 2×).
     rules.rateRange = Settings.defaultSpeedRange
+    // Saves every 10 s (the reference: 15 s), so a killed app plus the
+    // auto-rewind on resume stays within 15 s of what was heard.
+    rules.saveInterval = .seconds(10)
     session = PlaybackSession(rules: rules)
   }
 
