@@ -42,6 +42,8 @@ final class SettingsBridge {
     guard let gsettings else { return }
     if key == .defaultSpeed {
       g_settings_set_double(gsettings, key.rawValue, value)
+    } else if key.isSwitch {
+      g_settings_set_boolean(gsettings, key.rawValue, value >= 0.5 ? 1 : 0)
     } else {
       g_settings_set_int(gsettings, key.rawValue, gint(value))
     }
@@ -60,6 +62,7 @@ final class SettingsBridge {
 
   private func read(_ key: SettingsKey) -> Double? {
     guard let gsettings else { return nil }
+    if key.isSwitch { return g_settings_get_boolean(gsettings, key.rawValue) != 0 ? 1 : 0 }
     return key == .defaultSpeed
       ? g_settings_get_double(gsettings, key.rawValue)
       : Double(g_settings_get_int(gsettings, key.rawValue))

@@ -13,6 +13,7 @@ public final class PreferencesWindow {
   public let window: Widget
   private let store: Store
   private var spins: [(SettingsKey, Widget)] = []
+  private var switches: [(SettingsKey, Widget)] = []
   private var subscription: Subscription?
   private var servers: ServersPreferencesPage?
   private var revealDialog: APIKeyRevealDialog?
@@ -36,6 +37,8 @@ public final class PreferencesWindow {
       Row(key: .defaultSpeed, title: "Default Speed", subtitle: "For books you have not set a speed for"),
       Row(key: .virtualChapterMinutes, title: "Chapter Length for Books Without Chapters",
           subtitle: "Minutes per chapter when a long book has no chapter marks"),
+      Row(key: .playNextBook, title: "Play the Next Book",
+          subtitle: "When a book ends, the next one in its folder starts after 15 seconds"),
     ]),
   ]
 
@@ -67,6 +70,7 @@ public final class PreferencesWindow {
   }
 
   private func makeRow(_ row: Row) -> Widget {
+    if row.key.isSwitch { return makeSwitchRow(row) }
     let range = row.key.range
     let spin = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, row.key.step)!
     gtk_spin_button_set_digits(spin.opaque, row.key == .defaultSpeed ? 2 : 0)
@@ -81,7 +85,25 @@ public final class PreferencesWindow {
     return rowWidget
   }
 
+  private func makeSwitchRow(_ row: Row) -> Widget {
+    let toggle = gtk_switch_new()!
+    gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+    let rowWidget = adw_action_row_new()!
+    adw_preferences_row_set_title(rowWidget.cast(AdwPreferencesRow.self), row.title)
+    adw_action_row_set_subtitle(rowWidget.cast(AdwActionRow.self), row.subtitle)
+    adw_action_row_add_suffix(rowWidget.cast(AdwActionRow.self), toggle)
+    adw_action_row_set_activatable_widget(rowWidget.cast(AdwActionRow.self), toggle)
+    switches.append((row.key, toggle))
+    return rowWidget
+  }
+
   private func connectWidgets() {
+    for (key, toggle) in switches {
+      Signals.connect(toggle, "notify::active") { [weak self] (_: UnsafeMutableRawPointer?) in
+        let on = gtk_switch_get_active(toggle.opaque) != 0
+        self?.store.dispatch(.settings(.changed(key, on ? 1 : 0)))
+      }
+    }
     for (key, spin) in spins {
       Signals.connect(spin, "value-changed") { [weak self] in
         let value = gtk_spin_button_get_value(spin.opaque)
@@ -91,6 +113,10 @@ public final class PreferencesWindow {
   }
 
   private func render(_ settings: Settings) {
+    for (key, toggle) in switches {
+      let on: gboolean = settings.value(for: key) >= 0.5 ? 1 : 0
+      if gtk_switch_get_active(toggle.opaque) != on { gtk_switch_set_active(toggle.opaque, on) }
+    }
     for (key, spin) in spins {
       let value = settings.value(for: key)
       let button = spin.opaque

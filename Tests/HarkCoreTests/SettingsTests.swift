@@ -30,7 +30,7 @@ final class SettingsTests: XCTestCase {
       SettingsKey.allCases.map(\.rawValue),
       [
         "skip-back-seconds", "skip-forward-seconds", "auto-rewind-seconds",
-        "virtual-chapter-minutes", "default-speed",
+        "virtual-chapter-minutes", "default-speed", "play-next-book",
       ])
   }
 
@@ -81,7 +81,18 @@ final class SettingsTests: XCTestCase {
     settings.skipBackSeconds = 10
     settings.defaultSpeed = 1.25
     XCTAssertEqual(
-      SettingsKey.allCases.map { settings.value(for: $0) }, [10, 30, 5, 30, 1.25])
+      SettingsKey.allCases.map { settings.value(for: $0) }, [10, 30, 5, 30, 1.25, 0])
+  }
+
+  func testPlayNextBookIsASwitch() {
+    XCTAssertTrue(SettingsKey.playNextBook.isSwitch)
+    XCTAssertFalse(SettingsKey.autoRewindSeconds.isSwitch)
+    XCTAssertFalse(Settings().playNextBook, "off unless the listener turns it on")
+    let on = Settings().setting(.playNextBook, to: 1)
+    XCTAssertTrue(on.playNextBook)
+    XCTAssertEqual(on.value(for: .playNextBook), 1)
+    XCTAssertFalse(on.setting(.playNextBook, to: 0).playNextBook)
+    XCTAssertTrue(Settings().setting(.playNextBook, to: 7).playNextBook, "clamped to on")
   }
 
   func testSettingRoundsWholeNumberKeysAndClamps() {

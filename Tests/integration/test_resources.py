@@ -37,6 +37,7 @@ KEYS = {
     "window-height": ("i", "720", "type i"),
     "window-maximized": ("b", "false", "type b"),
     "keep-sign-in-in-file": ("b", "false", "type b"),
+    "play-next-book": ("b", "false", "type b"),
     "book-layout": ("s", "'grid'", "enum 'grid' 'list'"),
 }
 

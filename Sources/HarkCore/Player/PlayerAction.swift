@@ -15,4 +15,8 @@ public enum PlayerAction: Equatable, Sendable {
   case rateStepped(by: Double, at: Date)
   /// Ctrl+B or the Player page's button: a bookmark where playback is.
   case bookmarkHereRequested
+  /// The Up Next card's Play: the next book now.
+  case upNextPlayRequested(at: Date)
+  /// The Up Next card's Cancel: no countdown; the card stays.
+  case upNextCountdownCancelled
 }

@@ -65,7 +65,10 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
   return PlayerPageView(
     book: LibraryPath(serverID: loaded.key.serverID, libraryID: loaded.key.libraryID, path: loaded.key.path),
     title: playing.title, author: playing.author, chapterTitle: playing.chapterTitle,
-    chapterNumber: current.map { "Chapter \($0 + 1) of \(chapters.count)" } ?? "",
+    // A book without chapter marks plays as one untitled span: "No
+    // Chapters" says it all, "Chapter 1 of 1" would contradict it.
+    chapterNumber: playing.chapterTitle.isEmpty && chapters.count <= 1
+      ? "" : current.map { "Chapter \($0 + 1) of \(chapters.count)" } ?? "",
     chapters: chapters.map { prettifyChapterTitle($0.title) }, chapterStarts: loaded.queue.chapterSpans.map(\.start),
     currentChapter: current, status: status,
     bookTimeLeft: left > 0 ? "\(formatDuration(left)) left" : "", rate: rate, rateText: formatRate(rate),

@@ -22,7 +22,15 @@ func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
     state.player.waiting = nil
     return play(&state, path, book, start, now: now)
   case .playback(let event, let now):
-    return playbackEffects(&state, state.player.session.reduce(event, now: now))
+    let wasEnded = state.player.session.snapshot.state == .ended
+    var effects = playbackEffects(&state, state.player.session.reduce(event, now: now))
+    let session = state.player.session
+    if session.snapshot.state == .ended, !wasEnded, let key = session.nowPlaying?.key {
+      effects += beginUpNext(&state, finished: LibraryPath(serverID: key.serverID, libraryID: key.libraryID, path: key.path))
+    } else if session.snapshot.state != .ended, state.player.upNext != nil {
+      effects += endUpNext(&state)  // played on (from the start again, a seek back)
+    }
+    return effects
   case .engineFailed(let message):
     state.player.engineMessage = message
     return []
@@ -32,6 +40,10 @@ func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
     let steps = ((state.player.session.rate + delta) / Settings.defaultSpeedStep).rounded()
     let rate = steps * Settings.defaultSpeedStep
     return playbackEffects(&state, state.player.session.reduce(.setRate(rate), now: now))
+  case .upNextPlayRequested(let now):
+    return playUpNext(&state, now: now)
+  case .upNextCountdownCancelled:
+    return cancelUpNextCountdown(&state)
   case .bookmarkHereRequested:
     guard let key = state.player.session.nowPlaying?.key else { return [] }
     let book = LibraryPath(serverID: key.serverID, libraryID: key.libraryID, path: key.path)
@@ -87,9 +99,10 @@ private func play(
     let timeline = BookTimeline(book)
     startPosition = timeline.starts.indices.contains(index) ? timeline.starts[index] : 0
   }
+  let ended = endUpNext(&state)
   let request = PlayRequest(
     key: path.contentKey, book: book, startBookPosition: startPosition,
     signedIn: server.map { !$0.needsReconnect } ?? false, defaultRate: state.settings.defaultSpeed,
     virtualChapterInterval: Double(state.settings.virtualChapterMinutes) * 60)
-  return playbackEffects(&state, state.player.session.reduce(.play(request), now: now))
+  return ended + playbackEffects(&state, state.player.session.reduce(.play(request), now: now))
 }

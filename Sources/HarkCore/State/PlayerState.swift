@@ -11,6 +11,9 @@ public struct PlayerState: Equatable, Sendable {
   /// The engine's own words for its last error ("The connection to the
   /// server was lost…"), shown instead of a generic failure when present.
   public var engineMessage: String?
+  /// The book that ended and the countdown to the next one, while the
+  /// Player page offers it.
+  public var upNext: UpNext?
 
   public init() {
     var rules = PlaybackRules()

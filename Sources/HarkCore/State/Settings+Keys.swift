@@ -10,6 +10,7 @@ extension SettingsKey {
     case .autoRewindSeconds: Self.doubles(Settings.autoRewindSecondsRange)
     case .virtualChapterMinutes: Self.doubles(Settings.virtualChapterMinutesRange)
     case .defaultSpeed: Settings.defaultSpeedRange
+    case .playNextBook: 0...1
     }
   }
 
@@ -17,6 +18,9 @@ extension SettingsKey {
   public var step: Double {
     self == .defaultSpeed ? Settings.defaultSpeedStep : 1
   }
+
+  /// On or off (stored as a GSettings boolean, 1 or 0 here).
+  public var isSwitch: Bool { self == .playNextBook }
 
   private static func doubles(_ range: ClosedRange<Int>) -> ClosedRange<Double> {
     Double(range.lowerBound)...Double(range.upperBound)
@@ -32,6 +36,7 @@ extension Settings {
     case .autoRewindSeconds: Double(autoRewindSeconds)
     case .virtualChapterMinutes: Double(virtualChapterMinutes)
     case .defaultSpeed: defaultSpeed
+    case .playNextBook: playNextBook ? 1 : 0
     }
   }
 
@@ -48,6 +53,7 @@ extension Settings {
     case .autoRewindSeconds: result.autoRewindSeconds = whole
     case .virtualChapterMinutes: result.virtualChapterMinutes = whole
     case .defaultSpeed: result.defaultSpeed = Self.snapSpeed(value)
+    case .playNextBook: result.playNextBook = whole == 1
     }
     return result
   }

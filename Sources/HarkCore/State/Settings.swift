@@ -13,6 +13,8 @@ public struct Settings: Equatable, Sendable {
   public var virtualChapterMinutes: Int = 30
   /// Playback speed for books that have no speed of their own.
   public var defaultSpeed: Double = 1.0
+  /// When a book ends, start the next one in its folder after a countdown.
+  public var playNextBook = false
 
   /// Allowed values of `skipBackSeconds`.
   public static let skipBackSecondsRange: ClosedRange<Int> = 5...120
@@ -65,4 +67,5 @@ public enum SettingsKey: String, CaseIterable, Sendable {
   case autoRewindSeconds = "auto-rewind-seconds"
   case virtualChapterMinutes = "virtual-chapter-minutes"
   case defaultSpeed = "default-speed"
+  case playNextBook = "play-next-book"
 }

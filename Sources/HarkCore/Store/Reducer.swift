@@ -13,6 +13,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     if let timer = playbackTimer(id) {
       return reducePlayer(&state, .playback(.timerFired(timer), at: at))
     }
+    if id == .upNextTick { return upNextTicked(&state, now: at) }
     if id == .reachabilityProbe, !state.connections.unreachable.isEmpty {
       return [.probeServers(state.connections.unreachable.sorted())]
     }

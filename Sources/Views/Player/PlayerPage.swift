@@ -7,7 +7,7 @@ import HarkCore
 /// lists the chapters), the chapter-relative seek bar, the transport
 /// controls, speed, sleep timer, a bookmark at the current time, and the
 /// time left in the book at the current speed. A failure shows its words
-/// with Retry in place of the time left.
+/// with Retry in place of the time left; the end of the book, what is next.
 @MainActor
 final class PlayerPage {
   let widget: Widget
@@ -26,6 +26,7 @@ final class PlayerPage {
   private let timeLeft: Widget
   private let failure: Widget
   private let failureText: Widget
+  private let upNext: UpNextSection
   private var shown: PlayerPageView?
   private var subscription: Subscription?
 
@@ -63,11 +64,12 @@ final class PlayerPage {
     gtk_widget_set_halign(retry, GTK_ALIGN_CENTER)
     failure = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, failureText, retry)
     gtk_widget_set_visible(failure, 0)
+    upNext = UpNextSection(store: store)
 
     let heading = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6, title, author)
     let column = Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 12, cover.widget, heading, chapterButton, seekBar.widget, transport.widget,
-      failure, extras)
+      failure, upNext.widget, extras)
     column.setMargins(18)
     let clamp = adw_clamp_new()!
     adw_clamp_set_maximum_size(clamp.opaque, 520)
