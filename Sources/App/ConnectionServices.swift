@@ -198,6 +198,9 @@ final class ConnectionServices {
   }
 
   private func signOut(_ serverID: String) async {
+    // The listener's unsent places go while the token still works (a book
+    // playing from this server was stopped and saved just before).
+    if let syncer { _ = await syncer.flush(serverID: serverID) }
     if let client = clients[serverID] {
       // Revoke on the server first; if it cannot be reached the token is
       // still dropped here, so this device holds nothing that signs in.

@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import Foundation
 import GObjectKit
 import HarkCore
 
@@ -72,7 +73,7 @@ final class ServersPreferencesPage {
     }
     let signOut = button("Sign Out", classes: "destructive-action", accessible: "Sign Out of \(section.title)")
     Signals.connect(signOut, "clicked") { [weak self] in
-      self?.store.dispatch(.connections(.signOutRequested(serverID: id)))
+      self?.store.dispatch(.connections(.signOutRequested(serverID: id, at: Date())))
     }
     adw_action_row_add_suffix(row.cast(AdwActionRow.self), signOut)
     return row

@@ -133,7 +133,7 @@ final class ConnectionsReducerTests: XCTestCase {
   func testSignOutRevokesThenForgets() {
     var state = AppState()
     _ = send(&state, .restored([connection]))
-    XCTAssertEqual(send(&state, .signOutRequested(serverID: "srv-1")), [.signOut(serverID: "srv-1")])
+    XCTAssertEqual(send(&state, .signOutRequested(serverID: "srv-1", at: Date())), [.signOut(serverID: "srv-1")])
     XCTAssertEqual(state.connections.servers, [connection], "kept until the server has been told")
     let remembered = RememberedServer(serverID: "srv-1", name: "Home Books", baseURL: base)
     XCTAssertEqual(

@@ -40,7 +40,9 @@ public enum ConnectionsAction: Equatable, Sendable {
   /// The listener closed the one-time secret: forget it.
   case revealedAPIKeyDismissed
 
-  case signOutRequested(serverID: String)
+  /// Sign out; `at` stamps the last save of a book from that server that
+  /// is playing (it stops first).
+  case signOutRequested(serverID: String, at: Date)
   /// The token is revoked (or could not be, offline) and removed locally.
   case signedOut(serverID: String)
 }

@@ -177,7 +177,7 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.revealedAPIKey = nil
     return []
 
-  case .signOutRequested(let serverID):
+  case .signOutRequested(let serverID, _):
     guard state.server(serverID) != nil else { return [] }
     return [.signOut(serverID: serverID)]
 

@@ -19,6 +19,12 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     }
     return []
   case .connections(let connectionsAction):
+    var closing: [Effect] = []
+    if case .signOutRequested(let serverID, let at) = connectionsAction {
+      // Its book stops and saves first; the sign-out sends the queued
+      // saves before it revokes the token (`ConnectionServices.signOut`).
+      closing = reducePlayer(&state, .playback(.serverClosing(serverID: serverID, revokingToken: false), at: at))
+    }
     if case .signedOut(let serverID) = connectionsAction { state.library.forget(serverID: serverID) }
     var backOnline: String?
     if case .reachabilityChanged(let serverID, true) = connectionsAction,
@@ -28,7 +34,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     }
     var effects = reduceConnections(&state.connections, connectionsAction)
     if let backOnline { effects += reloadFailed(&state, serverID: backOnline) }
-    return effects + metadataNowOffered(&state, connectionsAction) + homeAfterLibraries(state, connectionsAction)
+    return closing + effects + metadataNowOffered(&state, connectionsAction)
+      + homeAfterLibraries(state, connectionsAction)
   case .library(let libraryAction):
     return reduceLibrary(&state, libraryAction)
   case .player(let playerAction):

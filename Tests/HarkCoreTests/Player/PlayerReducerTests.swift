@@ -110,4 +110,17 @@ final class PlayerReducerTests: XCTestCase {
     XCTAssertEqual(engineCommands(reduce(&state, .player(.playRequested(path, .resume, at: t0)))), [])
     XCTAssertNil(state.player.nowPlaying)
   }
+
+  func testSigningOutStopsItsBookAndSavesWhereItWas() {
+    var state = signedIn()
+    state.library.books[path] = .loaded(book)
+    _ = reduce(&state, .player(.playRequested(path, .position(700), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 130, duration: 600)), at: t0)))
+    let effects = reduce(&state, .connections(.signOutRequested(serverID: "a", at: t0.addingTimeInterval(30))))
+    let saves = effects.compactMap { if case .playback(.saveProgress(let update)) = $0 { update } else { nil } }
+    XCTAssertEqual(saves.last?.position ?? 0, 730, accuracy: 0.001, "the last place is saved before the token goes")
+    XCTAssertTrue(engineCommands(effects).contains(.reset))
+    XCTAssertEqual(effects.last, .signOut(serverID: "a"), "the sign-out (which sends queued saves first) comes after")
+    XCTAssertNil(state.player.nowPlaying)
+  }
 }
