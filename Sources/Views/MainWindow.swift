@@ -83,6 +83,8 @@ public final class MainWindow {
     gtk_event_controller_set_propagation_phase(slash, GTK_PHASE_BUBBLE)
     gtk_widget_add_controller(window, slash)
     gtk_widget_add_controller(window, PlaybackShortcuts.controller())
+    gtk_widget_add_controller(
+      window, PlaybackShortcuts.spaceController { [weak store] in store?.state.player.session.nowPlaying != nil })
 
     let switcherBar = adw_view_switcher_bar_new()!
     adw_view_switcher_bar_set_stack(switcherBar.opaque, stack.opaque)

@@ -1,0 +1,62 @@
+"""The Player's keyboard shortcuts through the real window: Space plays and
+pauses, ←/→ skip, Ctrl+←/→ change chapter, +/− change speed, Ctrl+B adds a
+bookmark where playback is."""
+from test_book_page import BOOK, api, query, visible
+from test_player import chapter_number, chapter_position, player_button, start_playing
+from test_sign_in import sign_in_with_invite
+
+
+CHAPTER_STARTS = (0, 18, 40, 56)  # A Clockwork Orchard's first chapters, seconds into the book
+
+
+def book_position(hark):
+    return CHAPTER_STARTS[chapter_number(hark) - 1] + chapter_position(hark)
+
+
+def speed_shown(hark, text):
+    return bool([b for b in visible(hark, "push button", f"Playback Speed {text}") if hark.extents(b)[1] < 640])
+
+
+def test_the_players_keys(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)
+
+    hark.key("space")
+    player_button(hark, "Play")
+    hark.key("space")
+    player_button(hark, "Pause")
+    hark.key("space")  # paused, so the place below cannot drift
+    player_button(hark, "Play")
+
+    # → and ← move by the skip buttons' 30 s and 15 s (paused, so exactly).
+    start = book_position(hark)
+    hark.key("Right")
+    hark.wait_until(lambda: abs(book_position(hark) - (start + 30)) <= 1, timeout=10)
+    hark.key("Left")
+    hark.wait_until(lambda: abs(book_position(hark) - (start + 15)) <= 1, timeout=10)
+    hark.key("ctrl+Left")  # back to the start of the chapter, then the one before
+    hark.key("ctrl+Left")
+    hark.wait_until(lambda: chapter_number(hark) == 1 and chapter_position(hark) < 1, timeout=10)
+
+    hark.key("ctrl+Right")
+    hark.wait_until(lambda: chapter_number(hark) == 2 and chapter_position(hark) < 1, timeout=10)
+    hark.key("ctrl+Right")
+    hark.wait_until(lambda: chapter_number(hark) == 3, timeout=10)
+    hark.key("ctrl+Left")  # at the chapter's start: the one before
+    hark.wait_until(lambda: chapter_number(hark) == 2, timeout=10)
+
+    hark.key("plus")
+    hark.wait_until(lambda: speed_shown(hark, "1.05×"), timeout=5)
+    hark.key("plus")
+    hark.wait_until(lambda: speed_shown(hark, "1.1×"), timeout=5)
+    hark.key("minus")
+    hark.wait_until(lambda: speed_shown(hark, "1.05×"), timeout=5)
+
+    hark.key("ctrl+b")
+
+    def bookmarks():
+        return api(audiosilo, "GET", f"/libraries/1/bookmarks?{query(BOOK)}")["bookmarks"]
+    hark.wait_until(lambda: bookmarks(), timeout=10)
+    # Chapter 2 starts at 18 s in the book; the place is its start.
+    assert abs(bookmarks()[0]["position"] - 18) <= 1, bookmarks()
+    hark.screenshot("player-keys")
