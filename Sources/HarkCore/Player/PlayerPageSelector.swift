@@ -34,6 +34,10 @@ public struct PlayerPageView: Equatable, Sendable {
   /// "Stops in 12:04", "Stops at the end of the chapter", or "" when off.
   public var sleepText: String
   public var sleepActive: Bool
+  /// The sleep menu's chapter choices, each with its time to the end.
+  public var sleepChapters: [SleepChapterChoice]
+  /// Listening seconds left in the book at the current speed.
+  public var bookSecondsLeft: Double
   /// Where the seek bar's chapter lies on the whole-book timeline.
   public var chapterStart: Double
   public var chapterEnd: Double
@@ -74,6 +78,10 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
     bookTimeLeft: left > 0 ? "\(formatDuration(left)) left" : "", rate: rate, rateText: formatRate(rate),
     skipBackSeconds: s.settings.skipBackSeconds, skipForwardSeconds: s.settings.skipForwardSeconds,
     sleepText: sleepText(session.sleepTimer, chapters: chapters), sleepActive: session.sleepTimer.isActive,
+    sleepChapters: sleepChapterChoices(
+      spans: loaded.queue.chapterSpans, titles: chapters.map { prettifyChapterTitle($0.title) }, current: current,
+      position: playing.bookPosition, rate: rate),
+    bookSecondsLeft: left,
     chapterStart: playing.chapterStart, chapterEnd: playing.chapterEnd, bookPosition: playing.bookPosition,
     bookDuration: playing.bookDuration,
     seekBar: SeekBarInput(

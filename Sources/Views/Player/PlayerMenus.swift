@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import Foundation
 import GObjectKit
 import HarkCore
 
@@ -13,7 +14,17 @@ final class PlayerMenus {
   private let speed: Widget
   private let extend: Widget
   private let turnOff: Widget
-  private var currentChapter: Int?
+  /// This chapter and the next two, each saying when it ends.
+  private let chapterItems: [Widget]
+  private var chapterChoices: [SleepChapterChoice] = []
+  private var sleepLabel = ""
+  private let endOfBook: Widget
+  private static let clockTime: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateStyle = .none
+    formatter.timeStyle = .short
+    return formatter
+  }()
   /// Set while the spin button is moved to the store's speed.
   private var rendering = false
 
@@ -31,6 +42,8 @@ final class PlayerMenus {
     extend = Self.menuItem("Add 15 Minutes")
     turnOff = Self.menuItem("Turn Off Sleep Timer")
     sleepButton = Self.menuButton(icon: "alarm-symbolic", child: sleepBox, tooltip: "Sleep Timer")
+    chapterItems = (0..<3).map { _ in Self.menuItem("") }
+    endOfBook = Self.menuItem("End of Book")
 
     for rate in [0.75, 1, 1.25, 1.5, 2] {
       let button = gtk_button_new_with_label(formatRate(rate))!
@@ -42,14 +55,14 @@ final class PlayerMenus {
       guard let self, !self.rendering else { return }
       self.store.playback(.setRate(gtk_spin_button_get_value(self.speed.opaque)))
     }
-    let choices: [(String, @MainActor (PlayerMenus) -> SleepTimerRequest?)] = [
-      ("15 Minutes", { _ in .minutes(15) }), ("30 Minutes", { _ in .minutes(30) }),
-      ("45 Minutes", { _ in .minutes(45) }), ("60 Minutes", { _ in .minutes(60) }),
-      ("End of Chapter", { menus in menus.currentChapter.map { .endOfChapter($0) } }),
-      ("End of Book", { _ in .endOfBook }),
-    ]
-    for (title, request) in choices {
-      let item = Self.menuItem(title)
+    var choices: [(Widget, @MainActor (PlayerMenus) -> SleepTimerRequest?)] = [15, 30, 45, 60].map { minutes in
+      (Self.menuItem("\(minutes) Minutes"), { _ in .minutes(minutes) })
+    }
+    for (slot, item) in chapterItems.enumerated() {
+      choices.append((item, { menus in menus.chapterChoices.indices.contains(slot) ? .endOfChapter(menus.chapterChoices[slot].index) : nil }))
+    }
+    choices.append((endOfBook, { _ in .endOfBook }))
+    for (item, request) in choices {
       sleepBox.append(item)
       Signals.connect(item, "clicked") { [weak self] in
         guard let self, let request = request(self) else { return }
@@ -69,7 +82,7 @@ final class PlayerMenus {
   }
 
   func show(_ view: PlayerPageView) {
-    currentChapter = view.currentChapter
+    showSleepChoices(view)
     gtk_menu_button_set_label(speedButton.opaque, view.rateText)
     speedButton.setAccessibleLabel("Playback Speed \(view.rateText)")
     if abs(gtk_spin_button_get_value(speed.opaque) - view.rate) > 0.001 {
@@ -80,8 +93,36 @@ final class PlayerMenus {
     extend.setSensitive(view.sleepActive)
     turnOff.setSensitive(view.sleepActive)
     let label = view.sleepActive ? "Sleep Timer: \(view.sleepText)" : "Sleep Timer"
-    sleepButton.setAccessibleLabel(label)
-    gtk_widget_set_tooltip_text(sleepButton, label)
+    if label != sleepLabel {
+      sleepLabel = label
+      sleepButton.setAccessibleLabel(label)
+      gtk_widget_set_tooltip_text(sleepButton, label)
+    }
+  }
+
+  /// "End of This Chapter · 10:42 PM": the clock time the choice would
+  /// stop at if the listener keeps listening from now.
+  private func showSleepChoices(_ view: PlayerPageView) {
+    chapterChoices = view.sleepChapters
+    let now = Date()
+    func at(_ seconds: Double) -> String { Self.clockTime.string(from: now.addingTimeInterval(seconds)) }
+    for (slot, item) in chapterItems.enumerated() {
+      guard chapterChoices.indices.contains(slot) else {
+        item.setVisible(false)
+        continue
+      }
+      let choice = chapterChoices[slot]
+      setItemText(item, "\(choice.title) · \(at(choice.secondsUntilEnd))")
+      item.setVisible(true)
+    }
+    setItemText(endOfBook, "End of Book · \(at(view.bookSecondsLeft))")
+  }
+
+  /// Through the button, so its accessible name follows.
+  private func setItemText(_ item: Widget, _ text: String) {
+    let button = item.cast(GtkButton.self)
+    if let current = gtk_button_get_label(button), String(cString: current) == text { return }
+    gtk_button_set_label(button, text)
   }
 
   private static func menuButton(label: String? = nil, icon: String? = nil, child: Widget, tooltip: String) -> Widget {

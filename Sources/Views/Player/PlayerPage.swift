@@ -55,6 +55,11 @@ final class PlayerPage {
     bookmark.addClasses("flat")
     timeLeft = Make.label("", classes: "dim-label", "numeric")
     gtk_widget_set_hexpand(timeLeft, 1)
+    // "1m left · Stops at the end of <a long chapter title>" wraps rather
+    // than widening the window past a phone's width.
+    gtk_label_set_wrap(timeLeft.opaque, 1)
+    gtk_label_set_wrap_mode(timeLeft.opaque, PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_justify(timeLeft.opaque, GTK_JUSTIFY_CENTER)
     let extras = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, menus.speedButton, timeLeft, menus.sleepButton, bookmark)
     failureText = Make.label("", classes: "hark-inline-error")
     gtk_label_set_wrap(failureText.opaque, 1)

@@ -60,6 +60,20 @@ final class PlayerPageSelectorTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).sleepText, "")
   }
 
+  func testTheSleepMenuSaysHowLongUntilThisAndLaterChaptersEnd() throws {
+    var state = playing(at: 100)
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 100, duration: 3600)), at: t0)))
+    _ = reduce(&state, .player(.playback(.setRate(2), at: t0)))
+    let view = try XCTUnwrap(selectPlayerPage(state))
+    XCTAssertEqual(
+      view.sleepChapters,
+      [
+        SleepChapterChoice(index: 0, title: "End of This Chapter", secondsUntilEnd: 550),
+        SleepChapterChoice(index: 1, title: "End of The Graft", secondsUntilEnd: 1750),
+      ], "listening time at 2×; only chapters that exist")
+    XCTAssertEqual(view.bookSecondsLeft, 1750)
+  }
+
   func testAStallIsToldInPlainWords() throws {
     var state = playing()
     _ = reduce(&state, .timer(.fired(TimerID("playback.stallWatchdog"), at: t0.addingTimeInterval(3))))
