@@ -35,6 +35,12 @@ public final class GStreamerEngine: PlaybackEngine {
   private var pendingSeek: Double?
   /// The position to report while the pipeline cannot answer.
   private var lastPosition = 0.0
+  /// The current file's length as the pipeline last reported it. Asked for
+  /// only when it may have changed (a new file, DURATION_CHANGED), not on
+  /// every position poll: the query walks the whole pipeline up to the
+  /// parser and cost about as much as the position query itself.
+  private var pipelineDuration: Double?
+  private var durationIsStale = true
   private var ended = false
   private var failed = false
 
@@ -147,6 +153,7 @@ public final class GStreamerEngine: PlaybackEngine {
     isOpening = true
     isBuffering = false
     lastPosition = max(0, position)
+    durationChanged()
     pendingSeek = position > 0 ? position : nil
     pipeline.setState(GST_STATE_READY)
     pipeline.setURI(uri)
@@ -164,7 +171,9 @@ public final class GStreamerEngine: PlaybackEngine {
     case GST_MESSAGE_STREAM_START: trackStarted()
     case GST_MESSAGE_ASYNC_DONE: asyncDone()
     case GST_MESSAGE_BUFFERING: buffering(message)
-    case GST_MESSAGE_DURATION_CHANGED: publish()
+    case GST_MESSAGE_DURATION_CHANGED:
+      durationChanged()
+      publish()
     case GST_MESSAGE_STATE_CHANGED where isFromPlaybin: stateChanged(message)
     default: break
     }
@@ -172,6 +181,7 @@ public final class GStreamerEngine: PlaybackEngine {
 
   private func asyncDone() {
     pipeline.limitAudioQueue()
+    durationIsStale = true
     guard isOpening else { return publish() }
     if let target = pendingSeek {
       // The file is prerolled: now it can seek (accurately) before playing.
@@ -192,7 +202,10 @@ public final class GStreamerEngine: PlaybackEngine {
       queue.queuedIndex = nil
       return true
     }
-    if changed { lastPosition = 0 }
+    if changed {
+      lastPosition = 0
+      durationChanged()
+    }
     publish()
   }
 
@@ -250,13 +263,25 @@ public final class GStreamerEngine: PlaybackEngine {
     positionPoll = nil
   }
 
+  private func durationChanged() {
+    pipelineDuration = nil
+    durationIsStale = true
+  }
+
+  /// Runs every 250 ms while playing, so it asks the pipeline only for the
+  /// position (and for the duration when it may have changed).
   private func publish() {
-    let (index, source) = shared.withQueue { queue in
-      (queue.currentIndex, queue.sources.indices.contains(queue.currentIndex) ? queue.sources[queue.currentIndex] : nil)
+    let current = shared.withQueue { queue -> (index: Int, duration: Double?)? in
+      guard queue.currentIndex < queue.sources.count else { return nil }
+      return (queue.currentIndex, queue.sources[queue.currentIndex].duration)
     }
-    guard source != nil else { return }
+    guard let (index, knownDuration) = current else { return }
     if !isOpening && !ended && !failed, let position = pipeline.position { lastPosition = position }
-    let duration = pipeline.duration ?? source?.duration ?? 0
+    if durationIsStale && !isOpening {
+      pipelineDuration = pipeline.duration
+      durationIsStale = pipelineDuration == nil
+    }
+    let duration = pipelineDuration ?? knownDuration ?? 0
     emit(EngineSnapshot(
       state: currentState, trackIndex: index, position: lastPosition, duration: duration,
       rate: rateKeeper.rate))
