@@ -22,6 +22,7 @@ public final class GStreamerEngine: PlaybackEngine {
   private let pipeline: PlaybinPipeline
   private let shared = EngineSharedState()
   private let rateKeeper = SegmentRateKeeper()
+  private let rateDuck = RateChangeDuck()
   private var positionPoll: Timeout?
 
   /// What the listener asked for; the pipeline catches up with it.
@@ -56,6 +57,7 @@ public final class GStreamerEngine: PlaybackEngine {
       if let next = shared.queueNextTrack() { hark_set_string(playbin.raw, "uri", next) }
     }
     StreamHeaders.install(on: playbin, shared: shared)
+    if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
       rateKeeper.attach(toPlaySink: playSink)
       gst_object_unref(playSink)
