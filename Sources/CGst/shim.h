@@ -46,3 +46,11 @@ static inline void hark_structure_set_string(GstStructure *s, const char *field,
   gst_structure_set(s, field, G_TYPE_STRING, v, NULL);
 }
 static inline void hark_set_uint64(gpointer o, const char *name, guint64 v) { g_object_set(o, name, v, NULL); }
+
+/// Makes the probed buffer writable (a copy when shared) and puts it back in the probe.
+static inline GstBuffer *hark_gst_probe_writable_buffer(GstPadProbeInfo *info) {
+  GstBuffer *buffer = gst_buffer_make_writable(GST_PAD_PROBE_INFO_BUFFER(info));
+  GST_PAD_PROBE_INFO_DATA(info) = buffer;
+  return buffer;
+}
+static inline GstAudioFormat hark_audio_info_format(const GstAudioInfo *info) { return GST_AUDIO_INFO_FORMAT(info); }

@@ -28,14 +28,20 @@ final class EngineSharedState: Sendable {
       let next = (queue.queuedIndex ?? queue.currentIndex) + 1
       guard queue.queuedIndex == nil, next < queue.sources.count else { return nil }
       queue.queuedIndex = next
-      return queue.sources[next].uri.absoluteString
+      // A transcoded file follows from its start: its position offset is 0.
+      let source = queue.sources[next]
+      return source.isTranscoded ? TranscodedStream.uri(source.uri, from: 0) : source.uri.absoluteString
     }
   }
 
   /// The headers to send when opening `uri` (the token never goes in it).
+  /// A transcoded source is opened with its own `t`, so it matches whatever
+  /// `t` the URI carries.
   func headers(for uri: String) -> [String: String] {
     queue.withLock { queue in
-      queue.sources.first { $0.uri.absoluteString == uri }?.headers ?? [:]
+      queue.sources.first {
+        $0.uri.absoluteString == uri || ($0.isTranscoded && TranscodedStream.isStream(uri, of: $0.uri))
+      }?.headers ?? [:]
     }
   }
 }

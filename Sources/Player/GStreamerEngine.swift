@@ -9,34 +9,46 @@ import HarkCore
 /// Multi-file books play gaplessly (the next file is handed to playbin in
 /// `about-to-finish`), at 0.5–3× with pitch kept and without a flush at rate
 /// changes or file boundaries (`SegmentRateKeeper`), from `file://` or from
-/// AudioSilo stream URLs with headers (`StreamHeaders`). Bus messages become
-/// snapshots on the main loop; the position is polled only while playing.
+/// AudioSilo stream URLs with headers (`StreamHeaders`), transcoded streams
+/// included (`TranscodedStream`: seeking reopens them from a new `t`). Bus
+/// messages (GStreamerEngine+Bus) become snapshots on the main loop; the
+/// position is polled only while playing.
 /// Errors and stalls are reported, never retried here.
 @MainActor
 public final class GStreamerEngine: PlaybackEngine {
   public var onSnapshot: (@MainActor (EngineSnapshot) -> Void)?
-  public private(set) var lastError: String?
+  public internal(set) var lastError: String?
   /// The last snapshot published.
   public private(set) var snapshot = EngineSnapshot.initial
 
-  private let pipeline: PlaybinPipeline
-  private let shared = EngineSharedState()
-  private let rateKeeper = SegmentRateKeeper()
+  let pipeline: PlaybinPipeline
+  let shared = EngineSharedState()
+  let rateKeeper = SegmentRateKeeper()
+  private let rateDuck = RateChangeDuck()
   private var positionPoll: Timeout?
 
   /// What the listener asked for; the pipeline catches up with it.
-  private var wantsToPlay = false
+  var wantsToPlay = false
   /// Loaded and not played since: reported as `ready` rather than `paused`.
-  private var hasPlayedSinceLoad = false
+  var hasPlayedSinceLoad = false
   /// A file is being opened (or buffered); reported as `loading`.
-  private var isOpening = false
-  private var isBuffering = false
+  var isOpening = false
+  var isBuffering = false
   /// Where to go once the opening file has prerolled.
-  private var pendingSeek: Double?
+  var pendingSeek: Double?
   /// The position to report while the pipeline cannot answer.
-  private var lastPosition = 0.0
-  private var ended = false
-  private var failed = false
+  var lastPosition = 0.0
+  /// Seconds into the file where the playing stream starts: the `t` of a
+  /// transcoded stream, else 0. Positions are this + the stream's own.
+  var streamStart = 0.0
+  /// The current file's length as the pipeline last reported it. Asked for
+  /// only when it may have changed (a new file, DURATION_CHANGED), not on
+  /// every position poll: the query walks the whole pipeline up to the
+  /// parser and cost about as much as the position query itself.
+  var pipelineDuration: Double?
+  var durationIsStale = true
+  var ended = false
+  var failed = false
 
   /// - Parameter audioSink: the sink element (nil: `autoaudiosink`). Tests
   ///   pass an `appsink` bin to capture the decoded output without a sound
@@ -50,6 +62,7 @@ public final class GStreamerEngine: PlaybackEngine {
       if let next = shared.queueNextTrack() { hark_set_string(playbin.raw, "uri", next) }
     }
     StreamHeaders.install(on: playbin, shared: shared)
+    if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
       rateKeeper.attach(toPlaySink: playSink)
       gst_object_unref(playSink)
@@ -92,7 +105,9 @@ public final class GStreamerEngine: PlaybackEngine {
   public func seek(trackIndex: Int, position: Double) {
     let current = shared.withQueue { $0.currentIndex }
     guard shared.withQueue({ $0.sources.indices.contains(trackIndex) }) else { return }
-    if trackIndex != current || ended || failed || isOpening {
+    let isTranscoded = shared.withQueue { $0.sources[trackIndex].isTranscoded }
+    // A transcoded stream has no Range: it is reopened from the new second.
+    if trackIndex != current || ended || failed || isOpening || isTranscoded {
       return open(trackIndex: trackIndex, at: position)
     }
     // A file queued for gapless playback must not follow a seek backwards.
@@ -112,7 +127,7 @@ public final class GStreamerEngine: PlaybackEngine {
   public func swapSources(_ sources: [EngineSource]) -> Bool {
     let (old, index) = shared.withQueue { ($0.sources, $0.currentIndex) }
     guard sources.count == old.count, SourceCheck.isPlayable(sources[index]) else { return false }
-    let position = pipeline.position ?? lastPosition
+    let position = pipeline.position.map { streamStart + $0 } ?? lastPosition
     shared.withQueue { $0.sources = sources }
     open(trackIndex: index, at: position)
     return true
@@ -136,127 +151,68 @@ public final class GStreamerEngine: PlaybackEngine {
 
   /// Stops the pipeline, points it at one file and prerolls it; the seek
   /// and the play intent are applied once it is ready (`asyncDone`).
-  private func open(trackIndex: Int, at position: Double) {
-    let uri = shared.withQueue { queue -> String in
+  func open(trackIndex: Int, at position: Double) {
+    let source = shared.withQueue { queue -> EngineSource in
       queue.currentIndex = trackIndex
       queue.queuedIndex = nil
-      return queue.sources[trackIndex].uri.absoluteString
+      return queue.sources[trackIndex]
     }
     ended = false
     failed = false
     isOpening = true
     isBuffering = false
-    lastPosition = max(0, position)
-    pendingSeek = position > 0 ? position : nil
+    durationChanged()
+    let uri: String
+    if source.isTranscoded {
+      // The server starts the stream there; nothing to seek once it is open.
+      streamStart = TranscodedStream.start(for: position)
+      uri = TranscodedStream.uri(source.uri, from: streamStart)
+      pendingSeek = nil
+    } else {
+      streamStart = 0
+      uri = source.uri.absoluteString
+      pendingSeek = position > 0 ? position : nil
+    }
+    lastPosition = source.isTranscoded ? streamStart : max(0, position)
     pipeline.setState(GST_STATE_READY)
     pipeline.setURI(uri)
     pipeline.setState(GST_STATE_PAUSED)
     publish()
   }
 
-  // MARK: Bus
-
-  private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
-    let isFromPlaybin = UnsafeMutableRawPointer(hark_gst_message_src(message)) == pipeline.handle.raw
-    switch hark_gst_message_type(message) {
-    case GST_MESSAGE_ERROR: fail(EngineErrorText.describe(message))
-    case GST_MESSAGE_EOS: finish()
-    case GST_MESSAGE_STREAM_START: trackStarted()
-    case GST_MESSAGE_ASYNC_DONE: asyncDone()
-    case GST_MESSAGE_BUFFERING: buffering(message)
-    case GST_MESSAGE_DURATION_CHANGED: publish()
-    case GST_MESSAGE_STATE_CHANGED where isFromPlaybin: stateChanged(message)
-    default: break
-    }
-  }
-
-  private func asyncDone() {
-    pipeline.limitAudioQueue()
-    guard isOpening else { return publish() }
-    if let target = pendingSeek {
-      // The file is prerolled: now it can seek (accurately) before playing.
-      pendingSeek = nil
-      pipeline.seek(to: target)
-      return
-    }
-    isOpening = false
-    if wantsToPlay && !isBuffering { pipeline.setState(GST_STATE_PLAYING) }
-    publish()
-  }
-
-  /// The real track change of a gapless switch: the position restarts here.
-  private func trackStarted() {
-    let changed = shared.withQueue { queue -> Bool in
-      guard let next = queue.queuedIndex else { return false }
-      queue.currentIndex = next
-      queue.queuedIndex = nil
-      return true
-    }
-    if changed { lastPosition = 0 }
-    publish()
-  }
-
-  private func finish() {
-    // A gapless switch never posts EOS; this is the end of the last file.
-    ended = true
-    wantsToPlay = false
-    lastPosition = pipeline.duration ?? snapshot.duration
-    stopPolling()
-    publish()
-  }
-
-  private func fail(_ reason: String) {
-    lastError = reason
-    failed = true
-    wantsToPlay = false
-    isOpening = false
-    stopPolling()
-    pipeline.setState(GST_STATE_NULL)
-    publish()
-  }
-
-  private func buffering(_ message: UnsafeMutablePointer<GstMessage>) {
-    var percent: gint = 0
-    gst_message_parse_buffering(message, &percent)
-    let nowBuffering = percent < 100
-    guard nowBuffering != isBuffering else { return }
-    isBuffering = nowBuffering
-    // Network playback waits for its buffer; the listener sees `loading`.
-    if !isOpening { pipeline.setState(nowBuffering || !wantsToPlay ? GST_STATE_PAUSED : GST_STATE_PLAYING) }
-    publish()
-  }
-
-  private func stateChanged(_ message: UnsafeMutablePointer<GstMessage>) {
-    var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
-    gst_message_parse_state_changed(message, &old, &new, &pending)
-    if new == GST_STATE_PLAYING {
-      hasPlayedSinceLoad = true
-      startPolling()
-    } else {
-      stopPolling()
-    }
-    publish()
-  }
-
   // MARK: Snapshots
 
-  private func startPolling() {
+  func startPolling() {
     guard positionPoll == nil else { return }
     positionPoll = Timeout(milliseconds: 250, repeating: true) { [weak self] in self?.publish() }
   }
 
-  private func stopPolling() {
+  func stopPolling() {
     positionPoll?.cancel()
     positionPoll = nil
   }
 
-  private func publish() {
-    let (index, source) = shared.withQueue { queue in
-      (queue.currentIndex, queue.sources.indices.contains(queue.currentIndex) ? queue.sources[queue.currentIndex] : nil)
+  func durationChanged() {
+    pipelineDuration = nil
+    durationIsStale = true
+  }
+
+  /// Runs every 250 ms while playing, so it asks the pipeline only for the
+  /// position (and for the duration when it may have changed).
+  func publish() {
+    let current = shared.withQueue { queue -> (index: Int, source: (duration: Double?, isTranscoded: Bool))? in
+      guard queue.currentIndex < queue.sources.count else { return nil }
+      let source = queue.sources[queue.currentIndex]
+      return (queue.currentIndex, (source.duration, source.isTranscoded))
     }
-    guard source != nil else { return }
-    if !isOpening && !ended && !failed, let position = pipeline.position { lastPosition = position }
-    let duration = pipeline.duration ?? source?.duration ?? 0
+    guard let (index, (knownDuration, isTranscoded)) = current else { return }
+    if !isOpening && !ended && !failed, let position = pipeline.position { lastPosition = streamStart + position }
+    if durationIsStale && !isOpening && !isTranscoded {
+      pipelineDuration = pipeline.duration
+      durationIsStale = pipelineDuration == nil
+    }
+    // A transcoded stream's own length is unknown or covers only from `t`.
+    let duration = (isTranscoded ? nil : pipelineDuration) ?? knownDuration ?? 0
     emit(EngineSnapshot(
       state: currentState, trackIndex: index, position: lastPosition, duration: duration,
       rate: rateKeeper.rate))
@@ -272,7 +228,7 @@ public final class GStreamerEngine: PlaybackEngine {
     return hasPlayedSinceLoad ? .paused : .ready
   }
 
-  private func emit(_ next: EngineSnapshot) {
+  func emit(_ next: EngineSnapshot) {
     guard next != snapshot else { return }
     snapshot = next
     onSnapshot?(next)

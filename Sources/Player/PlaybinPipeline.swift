@@ -9,6 +9,8 @@ import GObjectKit
 @MainActor
 final class PlaybinPipeline {
   let handle: ElementHandle
+  /// The `scaletempo` in playbin's audio filter (owned by playbin).
+  let tempo: UnsafeMutablePointer<GstElement>?
   private var busWatch: guint = 0
 
   var playbin: UnsafeMutablePointer<GstElement> { handle.element }
@@ -23,9 +25,8 @@ final class PlaybinPipeline {
     handle = ElementHandle(element: gst_object_ref_sink(playbin).assumingMemoryBound(to: GstElement.self))
     // Audio only: never decode a cover art "video" stream, no subtitles.
     gst_util_set_object_arg(handle.raw.assumingMemoryBound(to: GObject.self), "flags", "audio+soft-volume")
-    if let tempo = gst_element_factory_make("scaletempo", nil) {
-      hark_set_object(handle.raw, "audio-filter", tempo)
-    }
+    tempo = gst_element_factory_make("scaletempo", nil)
+    if let tempo { hark_set_object(handle.raw, "audio-filter", tempo) }
     if let audioSink { hark_set_object(handle.raw, "audio-sink", audioSink) }
   }
 

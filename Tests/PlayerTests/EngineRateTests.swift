@@ -40,9 +40,7 @@ final class EngineRateTests: XCTestCase {
     }
   }
 
-  /// 1.5x -> 2x while playing: a new segment, no flush, no pop. (From or to
-  /// exactly 1x, scaletempo switches passthrough on or off mid-stream and
-  /// that still clicks: see the engine's report.)
+  /// 1.5x -> 2x while playing: a new segment, no flush, no pop.
   func testChangingRateBetweenSpeedsWhilePlayingNeedsNoFlush() throws {
     try MainActor.assumeIsolated {
       let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
@@ -63,6 +61,44 @@ final class EngineRateTests: XCTestCase {
       let ownStep = SignalMeasures.largestStep(capture.samples, in: 4410..<8820)
       XCTAssertLessThanOrEqual(
         SignalMeasures.largestStep(capture.samples, in: 0..<capture.samples.count), ownStep * 5 / 4, "no pop anywhere")
+    }
+  }
+
+  /// 1x -> 1.25x -> 1x while playing. At exactly 1 scaletempo is in
+  /// passthrough; switching it on or off mid-stream used to jump in the
+  /// output (its queue of ~50 ms is dropped or replayed): a click.
+  func testChangingRateToAndFromOneWhilePlayingDoesNotClick() throws {
+    try MainActor.assumeIsolated {
+      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
+      let capture = OutputCapture(rate: 44100, sync: true)
+      let engine = try GStreamerEngine(audioSink: capture.sink)
+      let recorder = SnapshotRecorder(engine)
+      engine.load([flac.localSources[2]], startIndex: 0, position: 0)
+      engine.play()
+      XCTAssertTrue(recorder.wait(for: .playing))
+      for rate in [1.25, 1.0, 1.25, 1.0] {
+        _ = spin(timeout: 0.8) { capture.drain(); return false }
+        engine.setRate(rate)
+      }
+      XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states)")
+      let samples = capture.samples
+      let ownStep = SignalMeasures.largestStep(samples, in: 4410..<8820)
+      // Each change starts a segment at the sink (no flush): the file's, then four.
+      XCTAssertEqual(capture.segmentLengths.count, 5, "\(capture.segmentLengths)")
+      var boundary = 0
+      for (index, length) in capture.segmentLengths.dropLast().enumerated() {
+        boundary += length
+        // The fade-out comes before the new segment, the fade-in after it.
+        let window = (boundary - 13230)..<(boundary + 13230)
+        let step = SignalMeasures.largestStep(samples, in: window)
+        let quiet = SignalMeasures.longestQuietRun(samples, in: window, below: 100)
+        print("rate change \(index + 1): largest step \(step) (own \(ownStep)), quiet run \(quiet) samples")
+        XCTAssertLessThanOrEqual(step, ownStep * 5 / 4, "click at rate change \(index + 1)")
+        // A dip, not a gap: well under 0.1 s.
+        XCTAssertLessThan(quiet, 4410, "rate change \(index + 1)")
+        let after = SignalMeasures.dominantFrequency(samples, rate: 44100, in: (boundary + 4410)..<(boundary + 17640))
+        XCTAssertEqual(after, 440, accuracy: 440 * 0.02, "pitch after rate change \(index + 1)")
+      }
     }
   }
 }

@@ -113,16 +113,26 @@ final class PlaybackBenchmark: XCTestCase {
     return latencies
   }
 
+  /// Rounds alternate the engine and the reference (bench/playbin_cpu.py: a
+  /// bare playbin, with scaletempo and the rate when not at 1x) on the same
+  /// file, sink, start position and window, so both see the same machine.
   func testCPUWhilePlaying() throws {
     try XCTSkipUnless(Self.enabled)
     let library = try SampleLibrary.load()
     let long = try XCTUnwrap(library.book("long"))
-    let seconds = Double(ProcessInfo.processInfo.environment["HARK_BENCH_CPU_SECONDS"] ?? "") ?? 8
-    for rate in [1.0, 1.5] {
-      let cpu = try MainActor.assumeIsolated {
-        try Self.cpuSeconds(playing: library.path(long.files[0].path), rate: rate, for: seconds)
+    let environment = ProcessInfo.processInfo.environment
+    let seconds = Double(environment["HARK_BENCH_CPU_SECONDS"] ?? "") ?? 8
+    let rounds = Int(environment["HARK_BENCH_CPU_ROUNDS"] ?? "") ?? 3
+    let path = library.path(long.files[0].path)
+    for round in 1...rounds {
+      for rate in [1.0, 1.5] {
+        let cpu = try MainActor.assumeIsolated { try Self.cpuSeconds(playing: path, rate: rate, for: seconds) }
+        let reference = try Self.referenceCPUSeconds(playing: path, rate: rate, for: seconds)
+        Self.report([
+          "kind": "cpu", "rate": rate, "round": round, "seconds": seconds, "cpu_seconds": cpu,
+          "reference_cpu_seconds": reference, "file": long.files[0].path,
+        ])
       }
-      Self.report(["kind": "cpu", "rate": rate, "seconds": seconds, "cpu_seconds": cpu, "file": long.files[0].path])
     }
   }
 
@@ -139,7 +149,17 @@ final class PlaybackBenchmark: XCTestCase {
     engine.load([EngineSource(uri: URL(fileURLWithPath: path))], startIndex: 0, position: 60)
     engine.play()
     guard recorder.wait(for: .playing) else { return -1 }
+    // The same second of warm-up as the reference gets.
+    runMainLoop(for: 1)
     let before = processCPU()
+    runMainLoop(for: seconds)
+    let used = processCPU() - before
+    engine.reset()
+    return used
+  }
+
+  /// The main loop blocking in poll, as in the app (no busy spinning).
+  private static func runMainLoop(for seconds: Double) {
     let loop = g_main_loop_new(nil, 0)
     g_timeout_add(UInt32(seconds * 1000), { loop in
       g_main_loop_quit(OpaquePointer(loop))
@@ -147,15 +167,28 @@ final class PlaybackBenchmark: XCTestCase {
     }, UnsafeMutableRawPointer(loop))
     g_main_loop_run(loop)
     g_main_loop_unref(loop)
-    let used = processCPU() - before
-    engine.reset()
-    return used
   }
 
+  /// bench/playbin_cpu.py's CPU seconds over the same window (-1: it failed).
+  private static func referenceCPUSeconds(playing path: String, rate: Double, for seconds: Double) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      SampleLibrary.repositoryRoot.appendingPathComponent("bench/playbin_cpu.py").path, path,
+      "--rate", String(rate), "--seconds", String(seconds), "--start", "60", "--warm-up", "1",
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+
+  /// All threads, in nanoseconds: the clock the reference reads too.
   private static func processCPU() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-    return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }

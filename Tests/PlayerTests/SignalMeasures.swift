@@ -25,4 +25,16 @@ enum SignalMeasures {
     zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
       ?? (a.count == b.count ? nil : min(a.count, b.count))
   }
+
+  /// The longest run of samples quieter than `threshold` in `range`: how
+  /// long a dip or gap in a tone lasts.
+  static func longestQuietRun(_ samples: [Int16], in range: Range<Int>, below threshold: Int) -> Int {
+    var longest = 0
+    var run = 0
+    for index in max(0, range.lowerBound)..<min(samples.count, range.upperBound) {
+      run = abs(Int(samples[index])) < threshold ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    return longest
+  }
 }

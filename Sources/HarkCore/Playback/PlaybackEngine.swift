@@ -12,11 +12,16 @@ public struct EngineSource: Equatable, Sendable {
   /// Seconds when known, so positions can be reported before the file is
   /// parsed; the engine's own reading wins once it has one.
   public var duration: Double?
+  /// The server re-encodes from second `t` of the URI's query; the stream
+  /// has no Range, so the engine seeks by reopening with a new `t`, and
+  /// reports positions as t + stream time.
+  public var isTranscoded: Bool
 
-  public init(uri: URL, headers: [String: String] = [:], duration: Double? = nil) {
+  public init(uri: URL, headers: [String: String] = [:], duration: Double? = nil, isTranscoded: Bool = false) {
     self.uri = uri
     self.headers = headers
     self.duration = duration
+    self.isTranscoded = isTranscoded
   }
 }
 

@@ -1,0 +1,99 @@
+import CGLib
+import CGst
+import HarkCore
+
+/// The engine's bus messages, turned into state and snapshots.
+extension GStreamerEngine {
+  /// Every bus message of the pipeline, on the main loop.
+  func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+    let isFromPlaybin = UnsafeMutableRawPointer(hark_gst_message_src(message)) == pipeline.handle.raw
+    switch hark_gst_message_type(message) {
+    case GST_MESSAGE_ERROR: fail(EngineErrorText.describe(message))
+    case GST_MESSAGE_EOS: finish()
+    case GST_MESSAGE_STREAM_START: trackStarted()
+    case GST_MESSAGE_ASYNC_DONE: asyncDone()
+    case GST_MESSAGE_BUFFERING: buffering(message)
+    case GST_MESSAGE_DURATION_CHANGED:
+      durationChanged()
+      publish()
+    case GST_MESSAGE_STATE_CHANGED where isFromPlaybin: stateChanged(message)
+    default: break
+    }
+  }
+
+  private func asyncDone() {
+    pipeline.limitAudioQueue()
+    durationIsStale = true
+    guard isOpening else { return publish() }
+    if let target = pendingSeek {
+      // The file is prerolled: now it can seek (accurately) before playing.
+      pendingSeek = nil
+      pipeline.seek(to: target)
+      return
+    }
+    isOpening = false
+    if wantsToPlay && !isBuffering { pipeline.setState(GST_STATE_PLAYING) }
+    publish()
+  }
+
+  /// The real track change of a gapless switch: the position restarts here.
+  private func trackStarted() {
+    let changed = shared.withQueue { queue -> Bool in
+      guard let next = queue.queuedIndex else { return false }
+      queue.currentIndex = next
+      queue.queuedIndex = nil
+      return true
+    }
+    if changed {
+      // Queued files always start from their beginning (a transcoded one
+      // from t=0, see EngineSharedState.queueNextTrack).
+      lastPosition = 0
+      streamStart = 0
+      durationChanged()
+    }
+    publish()
+  }
+
+  private func finish() {
+    // A gapless switch never posts EOS; this is the end of the last file.
+    ended = true
+    wantsToPlay = false
+    // A transcoded stream's own length counts from its `t`.
+    lastPosition = pipeline.duration.map { streamStart + $0 } ?? snapshot.duration
+    stopPolling()
+    publish()
+  }
+
+  private func fail(_ reason: String) {
+    lastError = reason
+    failed = true
+    wantsToPlay = false
+    isOpening = false
+    stopPolling()
+    pipeline.setState(GST_STATE_NULL)
+    publish()
+  }
+
+  private func buffering(_ message: UnsafeMutablePointer<GstMessage>) {
+    var percent: gint = 0
+    gst_message_parse_buffering(message, &percent)
+    let nowBuffering = percent < 100
+    guard nowBuffering != isBuffering else { return }
+    isBuffering = nowBuffering
+    // Network playback waits for its buffer; the listener sees `loading`.
+    if !isOpening { pipeline.setState(nowBuffering || !wantsToPlay ? GST_STATE_PAUSED : GST_STATE_PLAYING) }
+    publish()
+  }
+
+  private func stateChanged(_ message: UnsafeMutablePointer<GstMessage>) {
+    var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
+    gst_message_parse_state_changed(message, &old, &new, &pending)
+    if new == GST_STATE_PLAYING {
+      hasPlayedSinceLoad = true
+      startPolling()
+    } else {
+      stopPolling()
+    }
+    publish()
+  }
+}
