@@ -56,6 +56,7 @@ final class HarkApplication {
     let bookExtras = BookExtrasServices(connections: connections)
     let playback = PlaybackServices(
       connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
+      transcodes: { storeRef.map { playsTranscoded($0.state) } ?? false },
       makeEngine: { EngineFactory.make() })
     let effects = EffectRunner(
       clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },

@@ -19,13 +19,17 @@ final class PlaybackServices {
 
   /// The book the session has loaded (its tracks' server and library).
   private let nowPlayingKey: @MainActor () -> ContentKey?
+  /// The loaded book streams through the server's transcoder (`playsTranscoded`).
+  private let transcodes: @MainActor () -> Bool
 
   init(
     connections: ConnectionServices, nowPlayingKey: @escaping @MainActor () -> ContentKey?,
+    transcodes: @escaping @MainActor () -> Bool,
     makeEngine: @escaping @MainActor () -> (any PlaybackEngine)?
   ) {
     self.connections = connections
     self.nowPlayingKey = nowPlayingKey
+    self.transcodes = transcodes
     self.makeEngine = makeEngine
   }
 
@@ -99,9 +103,11 @@ final class PlaybackServices {
   }
 
   /// Downloaded files by `file://`; the rest streamed with the token in
-  /// the `Authorization` header (never in the URL).
+  /// the `Authorization` header (never in the URL), through the server's
+  /// transcoder when the book's files cannot be played as they are.
   private func sources(_ tracks: [BookTrack], key: ContentKey?) -> [EngineSource] {
     let client = key.flatMap { connections.signedInClient($0.serverID) }
+    let transcoded = transcodes()
     return tracks.map { track in
       if let local = track.localFile { return EngineSource(uri: local, duration: track.duration) }
       guard let client, let key else {
@@ -109,8 +115,10 @@ final class PlaybackServices {
         // so the session reports an error rather than waiting.
         return EngineSource(uri: URL(string: "file:///nonexistent")!, duration: track.duration)
       }
-      let request = client.streamRequest(libraryID: key.libraryID, path: track.path)
-      return EngineSource(uri: request.url, headers: request.headers, duration: track.duration)
+      let request = client.streamRequest(
+        libraryID: key.libraryID, path: track.path, transcodeFrom: transcoded ? 0 : nil)
+      return EngineSource(
+        uri: request.url, headers: request.headers, duration: track.duration, isTranscoded: transcoded)
     }
   }
 

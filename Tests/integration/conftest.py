@@ -73,6 +73,13 @@ def audiosilo_authors():
     yield from _run_server("--synthetic-books", "1000", "--wide-folder", "10")
 
 
+@pytest.fixture
+def audiosilo_m4b_not_direct():
+    """The test server saying its .m4b files are not directly playable (so
+    clients should ask for its transcoded stream)."""
+    yield from _run_server("--not-direct", "m4b")
+
+
 def _run_server(*extra):
     import json
     import urllib.request

@@ -1,0 +1,9 @@
+/// Whether the loaded book streams through the server's transcoder: the
+/// server says its files are not directly playable (`direct_playable`
+/// false) and it offers `transcode`. A downloaded book plays its files.
+public func playsTranscoded(_ s: AppState) -> Bool {
+  guard let loaded = s.player.session.nowPlaying, !loaded.isDownloaded,
+    loaded.book.directPlayable == false
+  else { return false }
+  return s.connections.capabilities[loaded.key.serverID]?.transcode == true
+}
