@@ -24,7 +24,10 @@ extension GStreamerEngine {
   private func asyncDone() {
     pipeline.limitAudioQueue()
     durationIsStale = true
-    guard isOpening else { return publish() }
+    if !isOpening {
+      if seekInFlight != nil || nextSeek != nil { seekSettled() }
+      return publish()
+    }
     if let target = pendingSeek {
       // The file is prerolled: now it can seek (accurately) before playing.
       pendingSeek = nil

@@ -36,6 +36,12 @@ public final class GStreamerEngine: PlaybackEngine {
   var isBuffering = false
   /// Where to go once the opening file has prerolled.
   var pendingSeek: Double?
+  /// One seek at a time: a seek asked for while the last one is still
+  /// under way waits here (the latest wins) until that one's ASYNC_DONE, or
+  /// 700 ms at most. Overlapping seeks over HTTP lost a drag's last seek
+  /// (or landed elsewhere) under load; a refused seek waits here too.
+  var nextSeek: Double?
+  var seekInFlight: Timeout?
   /// The position to report while the pipeline cannot answer.
   var lastPosition = 0.0
   /// Seconds into the file where the playing stream starts: the `t` of a
@@ -113,8 +119,24 @@ public final class GStreamerEngine: PlaybackEngine {
     // A file queued for gapless playback must not follow a seek backwards.
     shared.withQueue { $0.queuedIndex = nil }
     lastPosition = max(0, position)
-    pipeline.seek(to: lastPosition)
+    if seekInFlight != nil { nextSeek = lastPosition } else { startSeek(lastPosition) }
     publish()
+  }
+
+  /// - Parameter retryIfRefused: a refused seek is tried once more after
+  ///   the one under way; a second refusal drops it (no endless retries).
+  func startSeek(_ target: Double, retryIfRefused: Bool = true) {
+    nextSeek = pipeline.seek(to: target) || !retryIfRefused ? nil : target
+    seekInFlight = Timeout(milliseconds: 700, repeating: false) { [weak self] in self?.seekSettled() }
+  }
+
+  /// The seek under way is done (ASYNC_DONE, or time is up): the next one goes.
+  func seekSettled() {
+    seekInFlight?.cancel()
+    seekInFlight = nil
+    guard let target = nextSeek else { return }
+    nextSeek = nil
+    startSeek(target, retryIfRefused: false)
   }
 
   public func setRate(_ rate: Double) {
@@ -140,6 +162,9 @@ public final class GStreamerEngine: PlaybackEngine {
     isOpening = false
     isBuffering = false
     pendingSeek = nil
+    nextSeek = nil
+    seekInFlight?.cancel()
+    seekInFlight = nil
     ended = false
     failed = false
     lastPosition = 0
@@ -161,6 +186,9 @@ public final class GStreamerEngine: PlaybackEngine {
     failed = false
     isOpening = true
     isBuffering = false
+    nextSeek = nil
+    seekInFlight?.cancel()
+    seekInFlight = nil
     durationChanged()
     let uri: String
     if source.isTranscoded {

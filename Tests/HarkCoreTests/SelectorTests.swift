@@ -41,6 +41,10 @@ final class SelectorTests: XCTestCase {
     XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 600, rate: 0)).timeLeftText, "10:00 left")
     let long = playing(position: 0, chapter: 0...7322)
     XCTAssertEqual(selectMiniPlayer(nowPlaying: long).timeLeftText, "2:02:02 left")
+    // The engine's end and the server's duration differ by a hair at the
+    // end of a book: that is "0:00", like the seek bar's "−0:00", not "0:01".
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 1199.99996)).timeLeftText, "0:00 left")
+    XCTAssertEqual(selectMiniPlayer(nowPlaying: playing(position: 1199.5)).timeLeftText, "0:01 left")
   }
 
   func testMiniPlayerProgressStaysWithinZeroAndOne() {

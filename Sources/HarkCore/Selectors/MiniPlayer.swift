@@ -50,6 +50,6 @@ func selectMiniPlayer(nowPlaying: NowPlaying?) -> MiniPlayerViewState {
   let left = max(0, playing.chapterEnd - playing.bookPosition) / speed
   return MiniPlayerViewState(
     title: playing.title, subtitle: playing.chapterTitle,
-    timeLeftText: "\(formatClock(left.rounded(.up))) left", progress: progress,
+    timeLeftText: "\(formatClock(roundedUp(left))) left", progress: progress,
     isPlaying: playing.isPlaying, isActive: true)
 }

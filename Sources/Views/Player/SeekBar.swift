@@ -102,7 +102,11 @@ public final class SeekBar {
     } else if !pressPhase, type == GDK_BUTTON_RELEASE || type == GDK_TOUCH_END {
       guard model.isDragging else { return }
       finishDrag(model.endDrag(at: now))
-    } else if type == GDK_TOUCH_CANCEL || type == GDK_GRAB_BROKEN, model.isDragging {
+    } else if type == GDK_GRAB_BROKEN, model.isDragging {
+      // Something else took the pointer (a screenshot tool, a system
+      // dialog): the listener still chose where the thumb is, so it is kept.
+      finishDrag(model.endDrag(at: now))
+    } else if type == GDK_TOUCH_CANCEL, model.isDragging {
       model.cancelDrag()
       finishDrag(nil)
     }
