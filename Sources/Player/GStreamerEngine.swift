@@ -234,7 +234,11 @@ public final class GStreamerEngine: PlaybackEngine {
       return (queue.currentIndex, (source.duration, source.isTranscoded))
     }
     guard let (index, (knownDuration, isTranscoded)) = current else { return }
-    if !isOpening && !ended && !failed, let position = pipeline.position { lastPosition = streamStart + position }
+    // With a seek waiting its turn, the pipeline still answers the earlier
+    // one's place: report where the listener asked to go.
+    if !isOpening && !ended && !failed && nextSeek == nil, let position = pipeline.position {
+      lastPosition = streamStart + position
+    }
     if durationIsStale && !isOpening && !isTranscoded {
       pipelineDuration = pipeline.duration
       durationIsStale = pipelineDuration == nil
