@@ -12,13 +12,16 @@ enum TranscodedStream {
   static func start(for position: Double) -> Double { max(0, position.rounded(.down)) }
 
   /// `source`'s URI with `t` set to `start` (replacing any `t` it had).
+  /// The other parameters keep their encoding byte for byte: decoded and
+  /// re-encoded, a `%2B` in a book's path would come back as `+`, which the
+  /// server reads as a space.
   static func uri(_ source: URL, from start: Double) -> String {
     guard var components = URLComponents(url: source, resolvingAgainstBaseURL: false) else {
       return source.absoluteString
     }
-    var items = (components.queryItems ?? []).filter { $0.name != "t" }
+    var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "t" }
     items.append(URLQueryItem(name: "t", value: String(Int(start))))
-    components.queryItems = items
+    components.percentEncodedQueryItems = items
     return components.url?.absoluteString ?? source.absoluteString
   }
 
@@ -31,7 +34,7 @@ enum TranscodedStream {
 
   private static func withoutStart(_ url: URL) -> URL? {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
-    components.queryItems = components.queryItems?.filter { $0.name != "t" }
+    components.percentEncodedQueryItems = components.percentEncodedQueryItems?.filter { $0.name != "t" }
     return components.url
   }
 }
