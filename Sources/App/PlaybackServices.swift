@@ -59,9 +59,11 @@ final class PlaybackServices {
         if case .failure = result { printToStandardError("hark: a listening span was not recorded.") }
       }
     case .showError, .flushProgress, .autoDownload, .removeDownload, .bookFinished, .startTimer, .cancelTimer:
-      // Errors are shown from the session's state; downloads and the
-      // end-of-book card arrive with their own issues; timers are the
-      // store's (see `playbackEffects`).
+      // Errors are shown from the session's state; the Up Next card comes
+      // from the ended state in the store (`beginUpNext`); sign-out sends
+      // the queued saves itself (`ConnectionServices.signOut`), so the
+      // session closes a server without `revokingToken`; downloads arrive
+      // with their own issue; timers are the store's (`playbackEffects`).
       break
     }
   }

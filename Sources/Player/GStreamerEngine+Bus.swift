@@ -72,6 +72,7 @@ extension GStreamerEngine {
     failed = true
     wantsToPlay = false
     isOpening = false
+    forgetSeeks()
     stopPolling()
     pipeline.setState(GST_STATE_NULL)
     publish()

@@ -130,6 +130,13 @@ public final class GStreamerEngine: PlaybackEngine {
     seekInFlight = Timeout(milliseconds: 700, repeating: false) { [weak self] in self?.seekSettled() }
   }
 
+  /// A new file, a reset or an error: no seek is under way or waiting.
+  func forgetSeeks() {
+    nextSeek = nil
+    seekInFlight?.cancel()
+    seekInFlight = nil
+  }
+
   /// The seek under way is done (ASYNC_DONE, or time is up): the next one goes.
   func seekSettled() {
     seekInFlight?.cancel()
@@ -162,9 +169,7 @@ public final class GStreamerEngine: PlaybackEngine {
     isOpening = false
     isBuffering = false
     pendingSeek = nil
-    nextSeek = nil
-    seekInFlight?.cancel()
-    seekInFlight = nil
+    forgetSeeks()
     ended = false
     failed = false
     lastPosition = 0
@@ -186,9 +191,7 @@ public final class GStreamerEngine: PlaybackEngine {
     failed = false
     isOpening = true
     isBuffering = false
-    nextSeek = nil
-    seekInFlight?.cancel()
-    seekInFlight = nil
+    forgetSeeks()
     durationChanged()
     let uri: String
     if source.isTranscoded {

@@ -83,7 +83,7 @@ private func openFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effe
   return needsLoading(state.library.folders[folder]) ? loadFolder(&state, folder) : []
 }
 
-private func loadFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effect] {
+func loadFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effect] {
   state.library.folders[folder] = .loading
   return [.browseFolder(folder)]
 }
@@ -94,7 +94,7 @@ private func loadBook(_ state: inout AppState, _ book: LibraryPath) -> [Effect] 
 }
 
 /// Never loaded, or failed last time (opening it again is a retry).
-private func needsLoading<Value>(_ loadable: Loadable<Value>?) -> Bool {
+func needsLoading<Value>(_ loadable: Loadable<Value>?) -> Bool {
   switch loadable {
   case nil, .failed: true
   case .loading, .loaded: false

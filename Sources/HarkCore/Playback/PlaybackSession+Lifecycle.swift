@@ -11,7 +11,7 @@ extension PlaybackSession {
     commands += stopAutosave()
     commands += persist(now: now)
     commands.append(.engine(.reset))
-    commands += unload()
+    commands += unload(now: now)
     return commands
   }
 
@@ -24,7 +24,7 @@ extension PlaybackSession {
     commands += clearPlaybackIntent()
     commands += stopAutosave()
     commands += persist(now: now, forceFinished: true)
-    commands += unload()
+    commands += unload(now: now)
     commands += [.engine(.reset), .bookFinished(book.key)]
     if deleteDownload, book.isDownloaded { commands.append(.removeDownload(book.key)) }
     return commands
@@ -93,13 +93,13 @@ extension PlaybackSession {
   }
 
   /// Nothing loaded any more; the speed stays for the next book's default.
-  private mutating func unload() -> [PlaybackCommand] {
+  private mutating func unload(now: Date) -> [PlaybackCommand] {
     nowPlaying = nil
     pendingStart = nil
     failure = nil
     resumeLookupFailed = false
     snapshot = EngineSnapshot(state: .idle, rate: rate)
     pausedAt = nil
-    return sleepCommands(sleepTimer.cancel(), now: Date.distantPast)
+    return sleepCommands(sleepTimer.cancel(), now: now)
   }
 }

@@ -51,6 +51,7 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
   let session = s.player.session
   guard let loaded = session.nowPlaying, let playing = s.player.nowPlaying else { return nil }
   let chapters = loaded.queue.navigationChapters
+  let chapterTitles = chapters.map { prettifyChapterTitle($0.title) }
   let current = session.currentChapterSpan?.index
   let status: PlayerPageView.Status =
     if let failure = session.failure {
@@ -67,19 +68,19 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
   let rate = session.rate > 0 ? session.rate : 1
   let left = max(0, playing.bookDuration - playing.bookPosition) / rate
   return PlayerPageView(
-    book: LibraryPath(serverID: loaded.key.serverID, libraryID: loaded.key.libraryID, path: loaded.key.path),
+    book: LibraryPath(loaded.key),
     title: playing.title, author: playing.author, chapterTitle: playing.chapterTitle,
     // A book without chapter marks plays as one untitled span: "No
     // Chapters" says it all, "Chapter 1 of 1" would contradict it.
     chapterNumber: playing.chapterTitle.isEmpty && chapters.count <= 1
       ? "" : current.map { "Chapter \($0 + 1) of \(chapters.count)" } ?? "",
-    chapters: chapters.map { prettifyChapterTitle($0.title) }, chapterStarts: loaded.queue.chapterSpans.map(\.start),
+    chapters: chapterTitles, chapterStarts: loaded.queue.chapterSpans.map(\.start),
     currentChapter: current, status: status,
     bookTimeLeft: left > 0 ? "\(formatDuration(left)) left" : "", rate: rate, rateText: formatRate(rate),
     skipBackSeconds: s.settings.skipBackSeconds, skipForwardSeconds: s.settings.skipForwardSeconds,
     sleepText: sleepText(session.sleepTimer, chapters: chapters), sleepActive: session.sleepTimer.isActive,
     sleepChapters: sleepChapterChoices(
-      spans: loaded.queue.chapterSpans, titles: chapters.map { prettifyChapterTitle($0.title) }, current: current,
+      spans: loaded.queue.chapterSpans, titles: chapterTitles, current: current,
       position: playing.bookPosition, rate: rate),
     bookSecondsLeft: left,
     chapterStart: playing.chapterStart, chapterEnd: playing.chapterEnd, bookPosition: playing.bookPosition,

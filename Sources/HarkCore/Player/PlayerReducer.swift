@@ -25,8 +25,10 @@ func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
     let wasEnded = state.player.session.snapshot.state == .ended
     var effects = playbackEffects(&state, state.player.session.reduce(event, now: now))
     let session = state.player.session
+    // The engine's words belong to the failure they came with.
+    if session.failure == nil, session.snapshot.state != .error { state.player.engineMessage = nil }
     if session.snapshot.state == .ended, !wasEnded, let key = session.nowPlaying?.key {
-      effects += beginUpNext(&state, finished: LibraryPath(serverID: key.serverID, libraryID: key.libraryID, path: key.path))
+      effects += beginUpNext(&state, finished: LibraryPath(key))
     } else if session.snapshot.state != .ended, state.player.upNext != nil {
       effects += endUpNext(&state)  // played on (from the start again, a seek back)
     }
@@ -46,8 +48,8 @@ func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
     return cancelUpNextCountdown(&state)
   case .bookmarkHereRequested:
     guard let key = state.player.session.nowPlaying?.key else { return [] }
-    let book = LibraryPath(serverID: key.serverID, libraryID: key.libraryID, path: key.path)
-    return reduceLibrary(&state, .bookmarkAddRequested(book, position: state.player.session.bookPosition, note: ""))
+    let position = state.player.session.bookPosition
+    return reduceLibrary(&state, .bookmarkAddRequested(LibraryPath(key), position: position, note: ""))
   }
 }
 

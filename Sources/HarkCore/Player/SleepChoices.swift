@@ -17,7 +17,7 @@ public struct SleepChapterChoice: Equatable, Sendable {
 }
 
 /// How many chapters the sleep menu offers: this one and the next two.
-let sleepChapterChoiceCount = 3
+public let sleepChapterChoiceCount = 3
 
 /// This chapter and the next ones, with the listening time until each ends.
 func sleepChapterChoices(

@@ -51,13 +51,7 @@ func beginUpNext(_ state: inout AppState, finished: LibraryPath) -> [Effect] {
   let countdown = state.settings.playNextBook
   state.player.upNext = UpNext(finished: finished, secondsLeft: countdown ? UpNext.countdown : nil)
   let parent = finished.at(parentPath(finished.path))
-  var effects: [Effect] = []
-  switch state.library.folders[parent] {
-  case .loaded?, .loading?: break
-  default:
-    state.library.folders[parent] = .loading
-    effects.append(.browseFolder(parent))
-  }
+  var effects = needsLoading(state.library.folders[parent]) ? loadFolder(&state, parent) : []
   if countdown { effects.append(.startTimer(.upNextTick, after: .seconds(1), repeating: true)) }
   return effects
 }

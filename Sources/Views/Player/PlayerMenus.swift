@@ -42,7 +42,7 @@ final class PlayerMenus {
     extend = Self.menuItem("Add 15 Minutes")
     turnOff = Self.menuItem("Turn Off Sleep Timer")
     sleepButton = Self.menuButton(icon: "alarm-symbolic", child: sleepBox, tooltip: "Sleep Timer")
-    chapterItems = (0..<3).map { _ in Self.menuItem("") }
+    chapterItems = (0..<sleepChapterChoiceCount).map { _ in Self.menuItem("") }
     endOfBook = Self.menuItem("End of Book")
 
     for rate in [0.75, 1, 1.25, 1.5, 2] {

@@ -94,6 +94,12 @@ final class PlayerPageSelectorTests: XCTestCase {
     _ = reduce(&state, .player(.engineFailed(message: lost)))
     _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .error)), at: t0)))
     XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).status, .failed(lost))
+    // Try Again clears it: a later error without words of its own is not
+    // told in the old one's.
+    _ = reduce(&state, .player(.playback(.retry, at: t0)))
+    XCTAssertNil(state.player.engineMessage)
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .error)), at: t0)))
+    XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).status, .failed(generic))
   }
 
   func testRatesAreWrittenWithoutTrailingZeros() {
