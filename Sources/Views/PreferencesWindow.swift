@@ -38,7 +38,7 @@ public final class PreferencesWindow {
       Row(key: .virtualChapterMinutes, title: "Chapter Length for Books Without Chapters",
           subtitle: "Minutes per chapter when a long book has no chapter marks"),
       Row(key: .playNextBook, title: "Play the Next Book",
-          subtitle: "When a book ends, the next one in its folder starts after 15 seconds"),
+          subtitle: "When a book ends, the next one in its folder starts after \(UpNext.countdown) seconds"),
     ]),
   ]
 
@@ -69,31 +69,28 @@ public final class PreferencesWindow {
     subscription = store.subscribe(selectSettings) { [weak self] in self?.render($0) }
   }
 
+  /// A spin button for a number, a switch for an on/off setting.
   private func makeRow(_ row: Row) -> Widget {
-    if row.key.isSwitch { return makeSwitchRow(row) }
+    if row.key.isSwitch {
+      let toggle = gtk_switch_new()!
+      switches.append((row.key, toggle))
+      return actionRow(row, control: toggle)
+    }
     let range = row.key.range
     let spin = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, row.key.step)!
     gtk_spin_button_set_digits(spin.opaque, row.key == .defaultSpeed ? 2 : 0)
-    gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
-    let rowWidget = adw_action_row_new()!
-    adw_preferences_row_set_title(rowWidget.cast(AdwPreferencesRow.self), row.title)
-    adw_action_row_set_subtitle(rowWidget.cast(AdwActionRow.self), row.subtitle)
-    adw_action_row_add_suffix(rowWidget.cast(AdwActionRow.self), spin)
-    // The row labels its activatable widget for assistive technologies.
-    adw_action_row_set_activatable_widget(rowWidget.cast(AdwActionRow.self), spin)
     spins.append((row.key, spin))
-    return rowWidget
+    return actionRow(row, control: spin)
   }
 
-  private func makeSwitchRow(_ row: Row) -> Widget {
-    let toggle = gtk_switch_new()!
-    gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+  private func actionRow(_ row: Row, control: Widget) -> Widget {
+    gtk_widget_set_valign(control, GTK_ALIGN_CENTER)
     let rowWidget = adw_action_row_new()!
     adw_preferences_row_set_title(rowWidget.cast(AdwPreferencesRow.self), row.title)
     adw_action_row_set_subtitle(rowWidget.cast(AdwActionRow.self), row.subtitle)
-    adw_action_row_add_suffix(rowWidget.cast(AdwActionRow.self), toggle)
-    adw_action_row_set_activatable_widget(rowWidget.cast(AdwActionRow.self), toggle)
-    switches.append((row.key, toggle))
+    adw_action_row_add_suffix(rowWidget.cast(AdwActionRow.self), control)
+    // The row labels its activatable widget for assistive technologies.
+    adw_action_row_set_activatable_widget(rowWidget.cast(AdwActionRow.self), control)
     return rowWidget
   }
 
