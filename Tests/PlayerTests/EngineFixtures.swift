@@ -51,6 +51,38 @@ final class SnapshotRecorder {
   }
 }
 
+/// The FLAC book's third part (3 s of tone) playing in real time into an
+/// appsink, for tests that act on a playing engine.
+@MainActor
+func playingFLACPart() throws -> (capture: OutputCapture, engine: GStreamerEngine, recorder: SnapshotRecorder) {
+  let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
+  let capture = OutputCapture(rate: 44100, sync: true)
+  let engine = try GStreamerEngine(audioSink: capture.sink)
+  let recorder = SnapshotRecorder(engine)
+  engine.load([flac.localSources[2]], startIndex: 0, position: 0)
+  engine.play()
+  XCTAssertTrue(recorder.wait(for: .playing))
+  return (capture, engine, recorder)
+}
+
+/// A test class's AudioSilo test server: started on its first HTTP test,
+/// stopped by the class's `tearDown`.
+final class ClassTestServer: @unchecked Sendable {
+  private var server: TestServer?
+
+  /// The running server and a listener's session token.
+  func started() throws -> (TestServer, String) {
+    let server = try self.server ?? TestServer.start(library: SampleLibrary.load())
+    self.server = server
+    return (server, try Curl.login(server))
+  }
+
+  func stop() {
+    server?.stop()
+    server = nil
+  }
+}
+
 /// `curl` for the few test-server calls these tests need (login, request log).
 enum Curl {
   static func run(_ arguments: [String]) throws -> Data {

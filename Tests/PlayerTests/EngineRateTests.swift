@@ -69,13 +69,7 @@ final class EngineRateTests: XCTestCase {
   /// output (its queue of ~50 ms is dropped or replayed): a click.
   func testChangingRateToAndFromOneWhilePlayingDoesNotClick() throws {
     try MainActor.assumeIsolated {
-      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
-      let capture = OutputCapture(rate: 44100, sync: true)
-      let engine = try GStreamerEngine(audioSink: capture.sink)
-      let recorder = SnapshotRecorder(engine)
-      engine.load([flac.localSources[2]], startIndex: 0, position: 0)
-      engine.play()
-      XCTAssertTrue(recorder.wait(for: .playing))
+      let (capture, engine, recorder) = try playingFLACPart()
       for rate in [1.25, 1.0, 1.25, 1.0] {
         _ = spin(timeout: 0.8) { capture.drain(); return false }
         engine.setRate(rate)

@@ -7,18 +7,9 @@ import XCTest
 /// `Authorization` header (never the URL), gapless holds over HTTP, and a
 /// seek is a Range request.
 final class EngineStreamingTests: XCTestCase {
-  private nonisolated(unsafe) static var server: TestServer?
+  private static let server = ClassTestServer()
 
-  override class func tearDown() {
-    server?.stop()
-    server = nil
-  }
-
-  private func startedServer() throws -> (TestServer, String) {
-    let server = try Self.server ?? TestServer.start(library: SampleLibrary.load())
-    Self.server = server
-    return (server, try Curl.login(server))
-  }
+  override class func tearDown() { server.stop() }
 
   private static func streamSources(_ book: GaplessBook, server: TestServer, token: String) -> [EngineSource] {
     book.book.files.map {
@@ -29,7 +20,7 @@ final class EngineStreamingTests: XCTestCase {
   }
 
   func testStreamsGaplesslyWithTheTokenInTheHeaderOnly() throws {
-    let (server, token) = try startedServer()
+    let (server, token) = try Self.server.started()
     _ = try Curl.run(["-X", "DELETE", server.controlURL.appendingPathComponent("requests").absoluteString])
     try MainActor.assumeIsolated {
       let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
@@ -53,7 +44,7 @@ final class EngineStreamingTests: XCTestCase {
   }
 
   func testSeekingAStreamUsesARangeRequestAndLandsExactly() throws {
-    let (server, token) = try startedServer()
+    let (server, token) = try Self.server.started()
     _ = try Curl.run(["-X", "DELETE", server.controlURL.appendingPathComponent("requests").absoluteString])
     try MainActor.assumeIsolated {
       let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
@@ -77,7 +68,7 @@ final class EngineStreamingTests: XCTestCase {
   }
 
   func testAWrongTokenIsAnErrorNotARetry() throws {
-    let (server, _) = try startedServer()
+    let (server, _) = try Self.server.started()
     try MainActor.assumeIsolated {
       let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
       let engine = try GStreamerEngine(audioSink: OutputCapture(rate: 44100).sink)

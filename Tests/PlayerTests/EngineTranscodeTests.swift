@@ -9,18 +9,9 @@ import XCTest
 /// engine opens at a position and seeks by asking for a new `t`, and
 /// reports positions as t + the stream's own time.
 final class EngineTranscodeTests: XCTestCase {
-  private nonisolated(unsafe) static var server: TestServer?
+  private static let server = ClassTestServer()
 
-  override class func tearDown() {
-    server?.stop()
-    server = nil
-  }
-
-  private func startedServer() throws -> (TestServer, String) {
-    let server = try Self.server ?? TestServer.start(library: SampleLibrary.load())
-    Self.server = server
-    return (server, try Curl.login(server))
-  }
+  override class func tearDown() { server.stop() }
 
   private static func transcoded(_ server: TestServer, token: String, path: String, duration: Double) -> EngineSource {
     var components = URLComponents(url: Curl.streamURL(server, path: path), resolvingAgainstBaseURL: false)!
@@ -40,7 +31,7 @@ final class EngineTranscodeTests: XCTestCase {
   }
 
   func testOpensAtAPositionAndSeeksByReopeningFromANewSecond() throws {
-    let (server, token) = try startedServer()
+    let (server, token) = try Self.server.started()
     _ = try Curl.run(["-X", "DELETE", server.controlURL.appendingPathComponent("requests").absoluteString])
     let library = try SampleLibrary.load()
     let long = try XCTUnwrap(library.book("long")).files[0]
@@ -74,7 +65,7 @@ final class EngineTranscodeTests: XCTestCase {
   /// padding stay in. This checks the book plays through every file in
   /// order and prints what each file gained or lost.
   func testPlaysThroughIntoAndOutOfATranscodedFile() throws {
-    let (server, token) = try startedServer()
+    let (server, token) = try Self.server.started()
     try MainActor.assumeIsolated {
       let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
       var sources = flac.localSources

@@ -34,15 +34,21 @@ def visible(hark, role, name):
     return [a for a in hark.find_all(role, name) if hark.on_screen(a)]
 
 
-def open_orchard(hark):
+def open_book(hark, *rows):
+    """From the Library page's "Audiobooks" down through folder rows
+    starting with `rows`, the last one a book, to its Book page."""
     hark.key("alt+1")
     if visible(hark, "push button", "Audiobooks"):
         hark.click(visible(hark, "push button", "Audiobooks")[0])
     else:
         hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
-    open_row(hark, "Folder contents", "Theodore Quill")
-    open_row(hark, "Folder contents", "A Clockwork Orchard")
-    hark.find("label", "A Clockwork Orchard", timeout=15)
+    for row in rows:
+        open_row(hark, "Folder contents", row)
+    hark.find("label", rows[-1], timeout=15)
+
+
+def open_orchard(hark):
+    open_book(hark, "Theodore Quill", "A Clockwork Orchard")
 
 
 def test_favourite_bookmark_and_note(hark, audiosilo):

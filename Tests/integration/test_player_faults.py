@@ -7,8 +7,7 @@ from datetime import datetime
 
 import pyatspi
 
-from test_book_page import BOOK, api, open_orchard, query, visible
-from test_browse import open_row
+from test_book_page import BOOK, api, open_book, open_orchard, query
 from test_player import chapter_number, chapter_position, player_button, start_playing
 from test_sign_in import sign_in_with_invite
 
@@ -18,14 +17,7 @@ STREAM = "/api/v1/libraries/1/stream"
 
 
 def open_keeper(hark):
-    hark.key("alt+1")
-    if visible(hark, "push button", "Audiobooks"):
-        hark.click(visible(hark, "push button", "Audiobooks")[0])
-    else:
-        hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
-    open_row(hark, "Folder contents", "Marguerite Holloway")
-    open_row(hark, "Folder contents", "The Lighthouse Keeper")
-    hark.find("label", "The Lighthouse Keeper", timeout=15)
+    open_book(hark, "Marguerite Holloway", "The Lighthouse Keeper")
 
 
 def player_column(hark, title):

@@ -36,14 +36,25 @@ final class SessionAutoRewindTests: XCTestCase {
     return player
   }
 
-  func testPlayingAgainAfterTenMinutesGoesBackAndSavesThere() async {
-    let player = playingAt50()
+  /// The listener pauses at `position`, and the engine says so.
+  private func pause(_ player: PlaybackHarness, at position: Double) {
     player.send(.pause)
-    player.engine(.paused, at: 50)
-    player.advance(600)
+    player.engine(.paused, at: position)
+  }
+
+  /// Play again `seconds` later; what the engine was told.
+  private func resume(_ player: PlaybackHarness, after seconds: Double) -> [EngineCommand] {
+    player.advance(seconds)
     player.clearRecord()
     player.send(.toggle)
-    guard case .seek(0, let position)? = player.engineCommands.first else {
+    return player.engineCommands
+  }
+
+  func testPlayingAgainAfterTenMinutesGoesBackAndSavesThere() async {
+    let player = playingAt50()
+    pause(player, at: 50)
+    let commands = resume(player, after: 600)
+    guard case .seek(0, let position)? = commands.first else {
       return XCTFail("no seek before playing: \(player.engineCommands)")
     }
     XCTAssertEqual(position, 50 - 7.47, accuracy: 0.01)
@@ -53,20 +64,14 @@ final class SessionAutoRewindTests: XCTestCase {
 
   func testAQuickToggleDoesNotRewind() async {
     let player = playingAt50()
-    player.send(.toggle)
-    player.engine(.paused, at: 50)
-    player.advance(1)
-    player.clearRecord()
-    player.send(.toggle)
-    XCTAssertEqual(player.engineCommands, [.play])
+    pause(player, at: 50)
+    XCTAssertEqual(resume(player, after: 1), [.play])
   }
 
   func testOnlyOnePlayAfterAPauseRewinds() async {
     let player = playingAt50()
-    player.send(.pause)
-    player.engine(.paused, at: 50)
-    player.advance(3600)
-    player.send(.toggle)
+    pause(player, at: 50)
+    _ = resume(player, after: 3600)
     player.engine(.playing, at: 40)
     player.clearRecord()
     player.send(.toggle)  // paused again at once
@@ -81,10 +86,7 @@ final class SessionAutoRewindTests: XCTestCase {
     player.advance(61)
     XCTAssertFalse(player.session.wantsPlayback, "the sleep timer paused")
     player.engine(.paused, at: 110)
-    player.advance(3600)
-    player.clearRecord()
-    player.send(.toggle)
-    guard case .seek(0, let position)? = player.engineCommands.first else {
+    guard case .seek(0, let position)? = resume(player, after: 3600).first else {
       return XCTFail("no seek before playing: \(player.engineCommands)")
     }
     XCTAssertEqual(position, 100, accuracy: 0.01)
@@ -109,11 +111,7 @@ final class SessionAutoRewindTests: XCTestCase {
     let player = PlaybackHarness(PlaybackSession(rules: rules(limit: 30)))
     player.send(.play(PlaybackFixture.request(at: 4)))
     player.engine(.playing, at: 4)
-    player.send(.pause)
-    player.engine(.paused, at: 4)
-    player.advance(3600)
-    player.clearRecord()
-    player.send(.toggle)
-    XCTAssertEqual(player.engineCommands.first, .seek(trackIndex: 0, position: 0))
+    pause(player, at: 4)
+    XCTAssertEqual(resume(player, after: 3600).first, .seek(trackIndex: 0, position: 0))
   }
 }
