@@ -9,6 +9,9 @@ import Synchronization
 final class EngineSharedState: Sendable {
   struct Queue {
     var sources: [EngineSource] = []
+    /// The sources a swap replaced: a stream they started may still open
+    /// (the file queued before the swap) and needs their headers.
+    var replacedSources: [EngineSource] = []
     /// The track whose audio is playing (or prerolled).
     var currentIndex = 0
     /// The track queued in `about-to-finish`, until its STREAM_START arrives.
@@ -39,7 +42,7 @@ final class EngineSharedState: Sendable {
   /// `t` the URI carries.
   func headers(for uri: String) -> [String: String] {
     queue.withLock { queue in
-      queue.sources.first {
+      (queue.sources + queue.replacedSources).first {
         $0.uri.absoluteString == uri || ($0.isTranscoded && TranscodedStream.isStream(uri, of: $0.uri))
       }?.headers ?? [:]
     }

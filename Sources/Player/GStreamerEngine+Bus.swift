@@ -52,6 +52,9 @@ extension GStreamerEngine {
       // from t=0, see EngineSharedState.queueNextTrack).
       lastPosition = 0
       streamStart = 0
+      // A file queued before a swap came from the replaced sources too.
+      playsReplacedSource = queuedReplacedSource
+      queuedReplacedSource = false
       durationChanged()
     }
     publish()
@@ -68,6 +71,15 @@ extension GStreamerEngine {
   }
 
   private func fail(_ reason: String) {
+    // The stream of a book that is on disk now (the connection dropped, say):
+    // go on from the copy rather than stop with an error the listener
+    // cannot act on. Not a retry: the copy is a different source.
+    if playsReplacedSource || queuedReplacedSource {
+      let keepsPlaying = wantsToPlay
+      reopenAtCurrentPlace()
+      wantsToPlay = keepsPlaying
+      return
+    }
     lastError = reason
     failed = true
     wantsToPlay = false
@@ -81,7 +93,11 @@ extension GStreamerEngine {
   private func buffering(_ message: UnsafeMutablePointer<GstMessage>) {
     var percent: gint = 0
     gst_message_parse_buffering(message, &percent)
-    let nowBuffering = percent < 100
+    // A file on disk never buffers: a message from here is the stream it
+    // replaced (reopened from its downloaded copy), late on the bus, and
+    // would hold the copy at `loading` for good.
+    let playsFile = shared.withQueue { $0.sources.indices.contains($0.currentIndex) && $0.sources[$0.currentIndex].uri.isFileURL }
+    let nowBuffering = percent < 100 && !playsFile
     guard nowBuffering != isBuffering else { return }
     isBuffering = nowBuffering
     // Network playback waits for its buffer; the listener sees `loading`.

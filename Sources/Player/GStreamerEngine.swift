@@ -55,6 +55,11 @@ public final class GStreamerEngine: PlaybackEngine {
   var durationIsStale = true
   var ended = false
   var failed = false
+  /// The playing file still comes from the sources `swapSources` replaced
+  /// (the stream of a book that has since been downloaded).
+  var playsReplacedSource = false
+  /// …and so does the file already queued for the gapless switch.
+  var queuedReplacedSource = false
 
   /// - Parameter audioSink: the sink element (nil: `autoaudiosink`). Tests
   ///   pass an `appsink` bin to capture the decoded output without a sound
@@ -85,7 +90,10 @@ public final class GStreamerEngine: PlaybackEngine {
 
   public func load(_ sources: [EngineSource], startIndex: Int, position: Double) {
     guard sources.indices.contains(startIndex) else { return reset() }
-    shared.withQueue { $0.sources = sources }
+    shared.withQueue {
+      $0.sources = sources
+      $0.replacedSources = []
+    }
     hasPlayedSinceLoad = false
     wantsToPlay = false
     open(trackIndex: startIndex, at: position)
@@ -104,6 +112,8 @@ public final class GStreamerEngine: PlaybackEngine {
   public func pause() {
     wantsToPlay = false
     guard !ended, !failed else { return }
+    // Nobody hears a paused book move onto its downloaded copy.
+    if playsReplacedSource { return reopenAtCurrentPlace() }
     pipeline.setState(GST_STATE_PAUSED)
     publish()
   }
@@ -113,7 +123,7 @@ public final class GStreamerEngine: PlaybackEngine {
     guard shared.withQueue({ $0.sources.indices.contains(trackIndex) }) else { return }
     let isTranscoded = shared.withQueue { $0.sources[trackIndex].isTranscoded }
     // A transcoded stream has no Range: it is reopened from the new second.
-    if trackIndex != current || ended || failed || isOpening || isTranscoded {
+    if trackIndex != current || ended || failed || isOpening || isTranscoded || playsReplacedSource {
       return open(trackIndex: trackIndex, at: position)
     }
     // A file queued for gapless playback must not follow a seek backwards.
@@ -153,13 +163,33 @@ public final class GStreamerEngine: PlaybackEngine {
 
   public func setVolume(_ volume: Double) { pipeline.setVolume(min(1, max(0, volume))) }
 
+  /// The same files from elsewhere (the downloaded copy of a streaming
+  /// book): the track and place stay. A playing file is not reopened, which
+  /// would be heard as a gap: it plays on from where it came from while
+  /// everything after it — the next file, a seek, a pause, a retry — comes
+  /// from the new sources.
   public func swapSources(_ sources: [EngineSource]) -> Bool {
-    let (old, index) = shared.withQueue { ($0.sources, $0.currentIndex) }
+    let (old, index, queued) = shared.withQueue { ($0.sources, $0.currentIndex, $0.queuedIndex) }
     guard sources.count == old.count, SourceCheck.isPlayable(sources[index]) else { return false }
-    let position = pipeline.position.map { streamStart + $0 } ?? lastPosition
-    shared.withQueue { $0.sources = sources }
-    open(trackIndex: index, at: position)
+    shared.withQueue {
+      $0.replacedSources = $0.sources
+      $0.sources = sources
+    }
+    if ended || failed { return true }
+    if wantsToPlay && !isOpening {
+      playsReplacedSource = true
+      queuedReplacedSource = queued != nil
+      return true
+    }
+    reopenAtCurrentPlace()
     return true
+  }
+
+  /// Opens the current file again (from its present source) where it is.
+  func reopenAtCurrentPlace() {
+    let index = shared.withQueue { $0.currentIndex }
+    let position = isOpening ? (pendingSeek ?? lastPosition) : pipeline.position.map { streamStart + $0 } ?? lastPosition
+    open(trackIndex: index, at: position)
   }
 
   public func reset() {
@@ -172,6 +202,8 @@ public final class GStreamerEngine: PlaybackEngine {
     forgetSeeks()
     ended = false
     failed = false
+    playsReplacedSource = false
+    queuedReplacedSource = false
     lastPosition = 0
     stopPolling()
     emit(EngineSnapshot(state: .idle, rate: rateKeeper.rate))
@@ -189,6 +221,8 @@ public final class GStreamerEngine: PlaybackEngine {
     }
     ended = false
     failed = false
+    playsReplacedSource = false
+    queuedReplacedSource = false
     isOpening = true
     isBuffering = false
     forgetSeeks()

@@ -1,0 +1,90 @@
+import Foundation
+import HarkCore
+import HarkTestSupport
+import Player
+import XCTest
+
+/// Swapping a streaming book onto its downloaded copy: nothing is heard,
+/// and from then on the book needs no server.
+final class EngineSwapTests: XCTestCase {
+  /// The playing file plays on from the stream and the next one comes from
+  /// the copy: the output is the tone, bit for bit, through the boundary,
+  /// although the server is gone right after the swap.
+  func testAPlayingStreamMovesOntoTheCopyWithoutAGap() throws {
+    let server = try TestServer.start(library: SampleLibrary.load())
+    defer { server.stop() }
+    let token = try Curl.login(server)
+    try MainActor.assumeIsolated {
+      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
+      let capture = OutputCapture(rate: 44100, sync: true)
+      let (engine, recorder) = try Self.streaming(flac, from: server, token: token, into: capture, at: 1)
+      var missing = flac.localSources
+      missing[1].uri = URL(fileURLWithPath: "/nonexistent/02.flac")
+      XCTAssertFalse(engine.swapSources(missing), "not playable: refused")
+      XCTAssertTrue(engine.swapSources(flac.localSources))
+      let asked = try Curl.streamRequests(server).compactMap { ($0["params"] as? [String: String])?["path"] }
+      XCTAssertFalse(asked.contains(flac.book.files[2].path), "the next file was not asked for yet: \(asked)")
+      recorder.clear()
+      server.stop()
+
+      XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
+      XCTAssertEqual(recorder.states, [.playing, .ended], "no reopening, no error")
+      XCTAssertEqual(Set(recorder.snapshots.map(\.trackIndex)), [1, 2])
+      let expected = Array(try flac.source()[flac.fileSamples[0]...])
+      XCTAssertEqual(capture.samples.count, expected.count)
+      XCTAssertNil(SignalMeasures.firstDifference(capture.samples, expected), "bit-exact through the swap")
+    }
+  }
+
+  /// A pause is silent, so the paused file moves onto the copy then, at its
+  /// place: playing on and skipping far ahead in an hour-long file (far
+  /// past what the stream had buffered) need no server.
+  func testAPausedStreamGoesOnFromTheCopy() throws {
+    let server = try TestServer.start(library: SampleLibrary.load())
+    defer { server.stop() }
+    let token = try Curl.login(server)
+    try MainActor.assumeIsolated {
+      let library = try SampleLibrary.load()
+      let file = try XCTUnwrap(library.book("long")?.files.first)
+      let engine = try GStreamerEngine(audioSink: OutputCapture(rate: 44100, sync: true).sink)
+      let recorder = SnapshotRecorder(engine)
+      let stream = EngineSource(
+        uri: Curl.streamURL(server, path: file.path), headers: ["Authorization": "Bearer \(token)"])
+      engine.load([stream], startIndex: 0, position: 60)
+      engine.play()
+      XCTAssertTrue(recorder.wait(for: .playing), "\(recorder.states) \(engine.lastError ?? "")")
+      XCTAssertTrue(engine.swapSources([EngineSource(uri: URL(fileURLWithPath: library.path(file.path)))]))
+      _ = spin(timeout: 0.5) { false }
+      engine.pause()
+      XCTAssertTrue(recorder.wait(for: .paused), "\(recorder.states)")
+      let pausedAt = try XCTUnwrap(recorder.last?.position)
+      XCTAssertEqual(pausedAt, 60.5, accuracy: 0.4)
+      server.stop()
+
+      engine.play()
+      XCTAssertTrue(recorder.wait(for: .playing), "\(recorder.states) \(engine.lastError ?? "")")
+      XCTAssertEqual(recorder.last?.position ?? 0, pausedAt, accuracy: 0.1, "on from where it paused")
+      engine.seek(trackIndex: 0, position: 1800)
+      XCTAssertTrue(
+        spin { (recorder.last?.position ?? 0) > 1800.2 && recorder.last?.state == .playing },
+        "\(recorder.states) \(engine.lastError ?? "")")
+      XCTAssertNil(engine.lastError)
+    }
+  }
+
+  /// The FLAC book streaming from the start of file `index`, playing.
+  @MainActor
+  private static func streaming(
+    _ book: GaplessBook, from server: TestServer, token: String, into capture: OutputCapture, at index: Int
+  ) throws -> (GStreamerEngine, SnapshotRecorder) {
+    let engine = try GStreamerEngine(audioSink: capture.sink)
+    let recorder = SnapshotRecorder(engine)
+    let streams = book.book.files.map {
+      EngineSource(uri: Curl.streamURL(server, path: $0.path), headers: ["Authorization": "Bearer \(token)"])
+    }
+    engine.load(streams, startIndex: index, position: 0)
+    engine.play()
+    XCTAssertTrue(recorder.wait(for: .playing), "\(recorder.states) \(engine.lastError ?? "")")
+    return (engine, recorder)
+  }
+}
