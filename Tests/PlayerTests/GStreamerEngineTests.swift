@@ -64,13 +64,17 @@ final class GStreamerEngineTests: XCTestCase {
   }
 
   /// A drag sends seeks faster than the pipeline finishes them: the last
-  /// one wins, and it is reported at once while it waits its turn.
+  /// one wins, and it is reported at once and from then on, while it waits
+  /// its turn.
   func testSeeksInQuickSuccessionEndAtTheLastOne() throws {
     try MainActor.assumeIsolated {
       let (_, engine, recorder) = try playingFLACPart()
       for target in [0.5, 1.0, 1.5, 2.0] { engine.seek(trackIndex: 0, position: target) }
       XCTAssertEqual(recorder.last?.position ?? 0, 2.0, accuracy: 0.001, "reported at once")
+      recorder.clear()
       _ = spin(timeout: 0.5) { false }
+      let earlier = recorder.snapshots.map(\.position).filter { $0 < 1.99 }
+      XCTAssertEqual(earlier, [], "never an earlier seek's place while the last one waits")
       let settled = recorder.last?.position ?? 0
       XCTAssertTrue((2.0...2.6).contains(settled), "at \(settled) s after seeking to 2 s")
     }
