@@ -93,11 +93,7 @@ extension GStreamerEngine {
   private func buffering(_ message: UnsafeMutablePointer<GstMessage>) {
     var percent: gint = 0
     gst_message_parse_buffering(message, &percent)
-    // A file on disk never buffers: a message from here is the stream it
-    // replaced (reopened from its downloaded copy), late on the bus, and
-    // would hold the copy at `loading` for good.
-    let playsFile = shared.withQueue { $0.sources.indices.contains($0.currentIndex) && $0.sources[$0.currentIndex].uri.isFileURL }
-    let nowBuffering = percent < 100 && !playsFile
+    let nowBuffering = percent < 100
     guard nowBuffering != isBuffering else { return }
     isBuffering = nowBuffering
     // Network playback waits for its buffer; the listener sees `loading`.

@@ -194,6 +194,7 @@ public final class GStreamerEngine: PlaybackEngine {
 
   public func reset() {
     pipeline.setState(GST_STATE_NULL)
+    pipeline.dropPendingMessages()
     shared.withQueue { $0 = EngineSharedState.Queue() }
     wantsToPlay = false
     isOpening = false
@@ -240,6 +241,7 @@ public final class GStreamerEngine: PlaybackEngine {
     }
     lastPosition = source.isTranscoded ? streamStart : max(0, position)
     pipeline.setState(GST_STATE_READY)
+    pipeline.dropPendingMessages()
     pipeline.setURI(uri)
     pipeline.setState(GST_STATE_PAUSED)
     publish()

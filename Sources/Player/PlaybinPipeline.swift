@@ -73,6 +73,17 @@ final class PlaybinPipeline {
 
   func setURI(_ uri: String) { hark_set_string(handle.raw, "uri", uri) }
 
+  /// Drops the messages still waiting on the bus. Called once the pipeline
+  /// is stopped (READY: its streaming threads are gone), when they can only
+  /// be about the file it was playing: a late error, buffering report or
+  /// ASYNC_DONE from there would be taken for the next file's.
+  func dropPendingMessages() {
+    let bus = gst_element_get_bus(playbin)
+    defer { gst_object_unref(bus) }
+    gst_bus_set_flushing(bus, 1)
+    gst_bus_set_flushing(bus, 0)
+  }
+
   @discardableResult
   func setState(_ state: GstState) -> GstStateChangeReturn { gst_element_set_state(playbin, state) }
 
