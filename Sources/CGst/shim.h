@@ -53,4 +53,7 @@ static inline GstBuffer *hark_gst_probe_writable_buffer(GstPadProbeInfo *info) {
   GST_PAD_PROBE_INFO_DATA(info) = buffer;
   return buffer;
 }
+static inline GstPadProbeType hark_gst_probe_type(GstPadProbeInfo *info) { return GST_PAD_PROBE_INFO_TYPE(info); }
+/// Replaces the probed buffer (the probe hands over its reference to `buffer`).
+static inline void hark_gst_probe_set_buffer(GstPadProbeInfo *info, GstBuffer *buffer) { GST_PAD_PROBE_INFO_DATA(info) = buffer; }
 static inline GstAudioFormat hark_audio_info_format(const GstAudioInfo *info) { return GST_AUDIO_INFO_FORMAT(info); }

@@ -73,6 +73,7 @@ public final class GStreamerEngine: PlaybackEngine {
       if let next = shared.queueNextTrack() { hark_set_string(playbin.raw, "uri", next) }
     }
     StreamHeaders.install(on: playbin, shared: shared)
+    EditListEndFix.install(on: playbin)
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
       rateKeeper.attach(toPlaySink: playSink)

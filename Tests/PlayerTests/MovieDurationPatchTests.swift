@@ -1,0 +1,110 @@
+import CGst
+import Foundation
+import HarkTestSupport
+import XCTest
+
+@testable import Player
+
+/// The bytes qtdemux reads from the sample library's files, planned.
+final class MovieDurationPatchTests: XCTestCase {
+  func testTheMovieOfAnAACFileIsLengthenedByItsPriming() throws {
+    let bytes = try Self.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
+    // ffmpeg: 132,447 samples played from media time 1,024, both at 44.1 kHz.
+    XCTAssertEqual(Self.plan(bytes).duration, 132_447 + 1024)
+    var patched = bytes
+    patched.withUnsafeMutableBytes { MovieDurationPatch.apply(Self.plan(bytes), to: $0) }
+    XCTAssertEqual(Self.plan(patched), .lengthen(offset: 32, size: 4, duration: 132_447 + 2048), "read back")
+  }
+
+  func testAPeekAtTheBoxHeaderWaitsForTheBox() throws {
+    let bytes = try Self.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
+    XCTAssertEqual(Self.plan(bytes.prefix(16)), .incomplete, "qtdemux reads 16 bytes before the box")
+    XCTAssertEqual(Self.plan(bytes.prefix(120)), .incomplete, "mvhd, but not yet the track's mdhd")
+    XCTAssertEqual(Self.plan(Data(repeating: 0, count: 100) + bytes), Self.plan(bytes).shifted(by: 100))
+  }
+
+  func testOtherFilesAreLeftAlone() throws {
+    let library = try SampleLibrary.load()
+    let flac = try Data(contentsOf: URL(fileURLWithPath: library.path("Gapless/FLAC/01 - Part 1.flac")))
+    XCTAssertEqual(Self.plan(flac), .notHere)
+    // The same AAC movie without its edit list: nothing to lengthen.
+    var bytes = try Self.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
+    let edts = try XCTUnwrap(bytes.range(of: Data("edts".utf8)))
+    bytes.replaceSubrange(edts, with: Data("free".utf8))
+    XCTAssertEqual(Self.plan(bytes), .keep)
+  }
+
+  private static func plan(_ bytes: Data) -> MovieDurationPatch.Plan {
+    bytes.withUnsafeBytes { MovieDurationPatch.plan($0) }
+  }
+
+  /// The file's `moov` box, as qtdemux pulls it from a file.
+  private static func movieBox(of path: String) throws -> Data {
+    let data = try Data(contentsOf: URL(fileURLWithPath: SampleLibrary.load().path(path)))
+    let type = try XCTUnwrap(data.range(of: Data("moov".utf8)))
+    let start = type.lowerBound - 4
+    let size = data[start..<type.lowerBound].reduce(0) { $0 << 8 | Int($1) }
+    return Data(data[start..<(start + size)])
+  }
+}
+
+extension MovieDurationPatch.Plan {
+  var duration: UInt64? {
+    if case .lengthen(_, _, let duration) = self { return duration }
+    return nil
+  }
+
+  func shifted(by offset: Int) -> Self {
+    if case .lengthen(let at, let size, let duration) = self { return .lengthen(offset: at + offset, size: size, duration: duration) }
+    return self
+  }
+}
+
+/// The probe on a real qtdemux fed the file in pieces, as a stream feeds it.
+final class EditListEndFixTests: XCTestCase {
+  /// 97-byte pieces split `moov`'s first boxes: the piece is held, joined
+  /// with the next and patched, and the last frame is decoded.
+  func testAMovieBoxSplitAcrossPushedPiecesIsJoinedAndPatched() throws {
+    XCTAssertEqual(try Self.decodedSamples(blocksize: 97, patched: false), 132_097, "what qtdemux does alone")
+    XCTAssertEqual(try Self.decodedSamples(blocksize: 97, patched: true), 132_447 + 1)
+    XCTAssertEqual(try Self.decodedSamples(blocksize: 65_536, patched: true), 132_447 + 1, "in one piece")
+  }
+
+  /// `filesrc ! queue ! qtdemux`: the queue makes qtdemux work in push mode.
+  private static func decodedSamples(blocksize: Int, patched: Bool) throws -> Int {
+    let capture = OutputCapture(rate: 44100)
+    var error: UnsafeMutablePointer<GError>?
+    let pipeline = try XCTUnwrap(
+      gst_parse_launch(
+        "filesrc name=file blocksize=\(blocksize) ! queue ! qtdemux name=demux ! avdec_aac name=decoder", &error))
+    defer {
+      gst_element_set_state(pipeline, GST_STATE_NULL)
+      gst_object_unref(pipeline)
+    }
+    let bin = hark_gst_bin(pipeline)
+    let file = try XCTUnwrap(gst_bin_get_by_name(bin, "file"))
+    let demuxer = try XCTUnwrap(gst_bin_get_by_name(bin, "demux"))
+    let decoder = try XCTUnwrap(gst_bin_get_by_name(bin, "decoder"))
+    defer { for element in [file, demuxer, decoder] { gst_object_unref(UnsafeMutableRawPointer(element)) } }
+    hark_set_string(file, "location", try SampleLibrary.load().path("Gapless/AAC/01 - Part 1.m4a"))
+    if patched { EditListEndFix.attach(toDemuxer: demuxer) }
+    gst_bin_add(bin, capture.sink)
+    XCTAssertNotEqual(gst_element_link(decoder, capture.sink), 0)
+    gst_element_set_state(pipeline, GST_STATE_PLAYING)
+    let bus = gst_element_get_bus(pipeline)
+    defer { gst_object_unref(bus) }
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      capture.drain()
+      let kinds = GstMessageType(GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)
+      if let message = gst_bus_timed_pop_filtered(bus, 10_000_000, kinds) {
+        let isEnd = hark_gst_message_type(message) == GST_MESSAGE_EOS
+        gst_message_unref(message)
+        XCTAssertTrue(isEnd, "the pipeline failed")
+        break
+      }
+    }
+    capture.drain()
+    return capture.samples.count
+  }
+}
