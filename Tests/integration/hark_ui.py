@@ -114,10 +114,20 @@ class HarkDriver:
         return accessible.getState().contains(state)
 
     def selected_page(self):
-        """The page whose switcher tab is selected among the on-screen tabs."""
-        tabs = [t for t in pyatspi.findAllDescendants(self.app, lambda a: a is not None and a.getRoleName() == "page tab")
-                if self.on_screen(t)]
-        selected = {t.name for t in tabs if self.has_state(t, pyatspi.STATE_SELECTED)}
+        """The page whose switcher tab is selected among the on-screen tabs.
+        The walk is retried for up to 3 s: it can meet an object GTK dropped
+        a moment ago (pyatspi then iterates None)."""
+        deadline = time.monotonic() + 3
+        while True:
+            try:
+                tabs = [t for t in pyatspi.findAllDescendants(
+                    self.app, lambda a: a is not None and a.getRoleName() == "page tab") if self.on_screen(t)]
+                selected = {t.name for t in tabs if self.has_state(t, pyatspi.STATE_SELECTED)}
+                break
+            except Exception:  # noqa: BLE001 (re-raised once the time is up)
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
         assert len(selected) == 1, f"expected one selected page tab, got {selected}"
         return selected.pop()
 
