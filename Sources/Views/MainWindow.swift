@@ -91,7 +91,7 @@ public final class MainWindow {
     g_object_bind_property(
       switcherTitle.gobject, "title-visible", switcherBar.gobject, "reveal", G_BINDING_SYNC_CREATE)
 
-    miniPlayer = MiniPlayerBar(store: store)
+    miniPlayer = MiniPlayerBar(store: store, covers: coverLoader)
     banner = BannerBar(store: store)
     let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
     let content = Make.box(

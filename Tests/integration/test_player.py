@@ -59,6 +59,20 @@ def read(hark, what):
     return result[0]
 
 
+def mini_player_cover_colour(hark):
+    """The average colour (0–255 RGB) of a 12 px square in the middle of
+    the mini-player's 40 px cover, which starts its Open Player button."""
+    button = hark.find("push button", "Open Player")
+    x, y, _, height = hark.extents(button)
+    path = hark.screenshot("mini-player-cover")
+    # The button's padding (10 px at its start) puts the cover's middle here.
+    left, top = x + 10 + 20 - 6, y + height // 2 - 6
+    out = subprocess.run(["convert", path, "-crop", f"12x12+{left}+{top}", "-resize", "1x1!", "-format",
+                          "%[fx:int(255*r)] %[fx:int(255*g)] %[fx:int(255*b)]", "info:"],
+                         capture_output=True, text=True, check=True).stdout
+    return tuple(int(v) for v in out.split())
+
+
 def chapter_position(hark):
     """Seconds into the chapter, from the seek bar's accessible value."""
     def value(hark):

@@ -8,7 +8,7 @@ from datetime import datetime
 import pyatspi
 
 from test_book_page import BOOK, api, open_book, open_orchard, query
-from test_player import chapter_number, chapter_position, player_button, start_playing
+from test_player import chapter_number, chapter_position, mini_player_cover_colour, player_button, start_playing
 from test_sign_in import sign_in_with_invite
 
 KEEPER = "Marguerite Holloway/The Lighthouse Keeper"
@@ -95,6 +95,9 @@ def test_a_dropped_stream_shows_an_error_and_retry_resumes_there(hark, audiosilo
     hark.wait_until(lambda: (saved_at(audiosilo, KEEPER) or 0) > where, timeout=10)
     again = saved_at(audiosilo, KEEPER)
     assert where < again <= where + played + 1, f"saved {again:.1f} s after resuming from {where:.1f} s"
+    # The mini-player shows the book's cover (navy), not the placeholder (grey).
+    red, green, blue = mini_player_cover_colour(hark)
+    assert blue > red + 25 and red < 90, f"the mini-player's cover is {red, green, blue}, not the book's navy"
 
 
 def test_an_unreachable_server_at_resume_is_an_error_not_a_restart(hark, audiosilo):

@@ -13,11 +13,13 @@ public struct MiniPlayerViewState: Equatable, Sendable {
   public var isPlaying: Bool
   /// False when nothing is loaded; the bar then shows itself inert.
   public var isActive: Bool
+  /// The book whose cover the bar shows; nil when nothing plays.
+  public var book: LibraryPath?
 
   /// A view-state with every field given.
   public init(
     title: String, subtitle: String, timeLeftText: String,
-    progress: Double, isPlaying: Bool, isActive: Bool
+    progress: Double, isPlaying: Bool, isActive: Bool, book: LibraryPath? = nil
   ) {
     self.title = title
     self.subtitle = subtitle
@@ -25,15 +27,16 @@ public struct MiniPlayerViewState: Equatable, Sendable {
     self.progress = progress
     self.isPlaying = isPlaying
     self.isActive = isActive
+    self.book = book
   }
 }
 
 /// The mini-player's view-state, from the now-playing book.
 public func selectMiniPlayer(_ s: AppState) -> MiniPlayerViewState {
-  selectMiniPlayer(nowPlaying: s.player.nowPlaying)
+  selectMiniPlayer(nowPlaying: s.player.nowPlaying, book: s.player.session.nowPlaying.map { LibraryPath($0.key) })
 }
 
-func selectMiniPlayer(nowPlaying: NowPlaying?) -> MiniPlayerViewState {
+func selectMiniPlayer(nowPlaying: NowPlaying?, book: LibraryPath? = nil) -> MiniPlayerViewState {
   guard let playing = nowPlaying else {
     return MiniPlayerViewState(
       title: "Not Playing", subtitle: "", timeLeftText: "",
@@ -51,5 +54,5 @@ func selectMiniPlayer(nowPlaying: NowPlaying?) -> MiniPlayerViewState {
   return MiniPlayerViewState(
     title: playing.title, subtitle: playing.chapterTitle,
     timeLeftText: "\(formatClock(roundedUp(left))) left", progress: progress,
-    isPlaying: playing.isPlaying, isActive: true)
+    isPlaying: playing.isPlaying, isActive: true, book: book)
 }

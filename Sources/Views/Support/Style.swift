@@ -18,8 +18,6 @@ public enum Style {
     .hark-skeleton { background-color: alpha(currentColor, 0.08); border-radius: 12px; }
     .hark-skeleton.small { border-radius: 6px; }
     .hark-play-button { min-width: 64px; min-height: 64px; }
-    .mini-player-cover { min-width: 40px; min-height: 40px; border-radius: 6px;
-      background-color: alpha(currentColor, 0.08); }
     """
 
   /// Installs the rules for the default display. Call once after startup.

@@ -14,7 +14,9 @@ public final class MiniPlayerBar {
   public let widget: Widget
   private let store: Store
   private let progress: Widget
-  private let cover: Widget
+  private let covers: CoverLoader
+  private let cover = CoverImage(size: 40)
+  private var shownBook: LibraryPath?
   private let title: Widget
   private let subtitle: Widget
   private let timeLeft: Widget
@@ -25,13 +27,11 @@ public final class MiniPlayerBar {
   private var settingsSubscription: Subscription?
   private var skipBackSeconds = Double(Settings().skipBackSeconds)
 
-  public init(store: Store) {
+  init(store: Store, covers: CoverLoader) {
     self.store = store
+    self.covers = covers
     progress = gtk_progress_bar_new()
     progress.addClasses("osd", "mini-player-progress")
-    cover = gtk_image_new_from_icon_name("audio-x-generic-symbolic")
-    gtk_image_set_pixel_size(cover.opaque, 24)
-    cover.addClasses("mini-player-cover")
     title = Make.label("", classes: "heading")
     subtitle = Make.label("", classes: "dim-label", "caption")
     for label in [title, subtitle] {
@@ -43,7 +43,7 @@ public final class MiniPlayerBar {
     gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
     gtk_widget_set_hexpand(text, 1)
     // The cover and titles form one flat button: the bar's "open player" target.
-    let summary = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, cover, text, timeLeft)
+    let summary = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, cover.widget, text, timeLeft)
     openPlayer = gtk_button_new()
     gtk_button_set_child(openPlayer.cast(GtkButton.self), summary)
     openPlayer.addClasses("flat")
@@ -82,6 +82,10 @@ public final class MiniPlayerBar {
   }
 
   private func render(_ state: MiniPlayerViewState) {
+    if state.book != shownBook {
+      shownBook = state.book
+      if let book = state.book { covers.load(cover, for: book) } else { covers.clear(cover) }
+    }
     title.setLabelText(state.title)
     subtitle.setLabelText(state.subtitle)
     subtitle.setVisible(!state.subtitle.isEmpty)

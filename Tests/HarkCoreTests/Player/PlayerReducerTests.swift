@@ -83,6 +83,7 @@ final class PlayerReducerTests: XCTestCase {
     XCTAssertEqual(playing?.chapterEnd ?? 0, 1200, accuracy: 0.001)
     XCTAssertEqual(playing?.isPlaying, true)
     XCTAssertEqual(selectMiniPlayer(state).timeLeftText, "8:00 left")
+    XCTAssertEqual(selectMiniPlayer(state).book, path, "the mini-player shows this book's cover")
   }
 
   func testAStalledPlayIsAnErrorWhenTheStoreTimerFires() {
