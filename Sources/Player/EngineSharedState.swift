@@ -14,8 +14,11 @@ final class EngineSharedState: Sendable {
     var replacedSources: [EngineSource] = []
     /// The track whose audio is playing (or prerolled).
     var currentIndex = 0
-    /// The track queued in `about-to-finish`, until its STREAM_START arrives.
-    var queuedIndex: Int?
+    /// The tracks handed to playbin in `about-to-finish` whose STREAM_START
+    /// has not been handled yet, in order. Usually one; two when a short
+    /// file is read to its end before the main loop sees it start (as fast
+    /// as the tests' unsynced sink decodes, or behind a busy main loop).
+    var queued: [Int] = []
   }
 
   private let queue = Mutex(Queue())
@@ -24,13 +27,13 @@ final class EngineSharedState: Sendable {
     queue.withLock { body(&$0) }
   }
 
-  /// Queues the track after the current one, once: the URI to hand to
-  /// playbin, or nil at the end of the book.
+  /// Queues the track after the last one handed to playbin: the URI to
+  /// hand it, or nil at the end of the book.
   func queueNextTrack() -> String? {
     queue.withLock { queue in
-      let next = (queue.queuedIndex ?? queue.currentIndex) + 1
-      guard queue.queuedIndex == nil, next < queue.sources.count else { return nil }
-      queue.queuedIndex = next
+      let next = (queue.queued.last ?? queue.currentIndex) + 1
+      guard next < queue.sources.count else { return nil }
+      queue.queued.append(next)
       // A transcoded file follows from its start: its position offset is 0.
       let source = queue.sources[next]
       return source.isTranscoded ? TranscodedStream.uri(source.uri, from: 0) : source.uri.absoluteString

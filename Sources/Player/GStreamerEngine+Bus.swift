@@ -42,9 +42,8 @@ extension GStreamerEngine {
   /// The real track change of a gapless switch: the position restarts here.
   private func trackStarted() {
     let changed = shared.withQueue { queue -> Bool in
-      guard let next = queue.queuedIndex else { return false }
-      queue.currentIndex = next
-      queue.queuedIndex = nil
+      guard !queue.queued.isEmpty else { return false }
+      queue.currentIndex = queue.queued.removeFirst()
       return true
     }
     if changed {
@@ -53,8 +52,8 @@ extension GStreamerEngine {
       lastPosition = 0
       streamStart = 0
       // A file queued before a swap came from the replaced sources too.
-      playsReplacedSource = queuedReplacedSource
-      queuedReplacedSource = false
+      playsReplacedSource = queuedReplacedSources > 0
+      queuedReplacedSources = max(0, queuedReplacedSources - 1)
       durationChanged()
     }
     publish()
@@ -74,7 +73,7 @@ extension GStreamerEngine {
     // The stream of a book that is on disk now (the connection dropped, say):
     // go on from the copy rather than stop with an error the listener
     // cannot act on. Not a retry: the copy is a different source.
-    if playsReplacedSource || queuedReplacedSource {
+    if playsReplacedSource || queuedReplacedSources > 0 {
       let keepsPlaying = wantsToPlay
       reopenAtCurrentPlace()
       wantsToPlay = keepsPlaying

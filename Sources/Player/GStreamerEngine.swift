@@ -58,8 +58,8 @@ public final class GStreamerEngine: PlaybackEngine {
   /// The playing file still comes from the sources `swapSources` replaced
   /// (the stream of a book that has since been downloaded).
   var playsReplacedSource = false
-  /// …and so does the file already queued for the gapless switch.
-  var queuedReplacedSource = false
+  /// …and so do this many of the files already queued for the gapless switch.
+  var queuedReplacedSources = 0
 
   /// - Parameter audioSink: the sink element (nil: `autoaudiosink`). Tests
   ///   pass an `appsink` bin to capture the decoded output without a sound
@@ -128,7 +128,7 @@ public final class GStreamerEngine: PlaybackEngine {
       return open(trackIndex: trackIndex, at: position)
     }
     // A file queued for gapless playback must not follow a seek backwards.
-    shared.withQueue { $0.queuedIndex = nil }
+    shared.withQueue { $0.queued = [] }
     lastPosition = max(0, position)
     if seekInFlight != nil { nextSeek = lastPosition } else { startSeek(lastPosition) }
     publish()
@@ -170,7 +170,7 @@ public final class GStreamerEngine: PlaybackEngine {
   /// everything after it — the next file, a seek, a pause, a retry — comes
   /// from the new sources.
   public func swapSources(_ sources: [EngineSource]) -> Bool {
-    let (old, index, queued) = shared.withQueue { ($0.sources, $0.currentIndex, $0.queuedIndex) }
+    let (old, index, queued) = shared.withQueue { ($0.sources, $0.currentIndex, $0.queued.count) }
     guard sources.count == old.count, SourceCheck.isPlayable(sources[index]) else { return false }
     shared.withQueue {
       $0.replacedSources = $0.sources
@@ -179,7 +179,7 @@ public final class GStreamerEngine: PlaybackEngine {
     if ended || failed { return true }
     if wantsToPlay && !isOpening {
       playsReplacedSource = true
-      queuedReplacedSource = queued != nil
+      queuedReplacedSources = queued
       return true
     }
     reopenAtCurrentPlace()
@@ -205,7 +205,7 @@ public final class GStreamerEngine: PlaybackEngine {
     ended = false
     failed = false
     playsReplacedSource = false
-    queuedReplacedSource = false
+    queuedReplacedSources = 0
     lastPosition = 0
     stopPolling()
     emit(EngineSnapshot(state: .idle, rate: rateKeeper.rate))
@@ -218,13 +218,13 @@ public final class GStreamerEngine: PlaybackEngine {
   func open(trackIndex: Int, at position: Double) {
     let source = shared.withQueue { queue -> EngineSource in
       queue.currentIndex = trackIndex
-      queue.queuedIndex = nil
+      queue.queued = []
       return queue.sources[trackIndex]
     }
     ended = false
     failed = false
     playsReplacedSource = false
-    queuedReplacedSource = false
+    queuedReplacedSources = 0
     isOpening = true
     isBuffering = false
     forgetSeeks()

@@ -63,6 +63,25 @@ final class GStreamerEngineTests: XCTestCase {
     }
   }
 
+  /// The files are read faster than the main loop hears each one start
+  /// (here it is not run at all while the whole book is decoded): every
+  /// file is still queued in turn, and the book plays to its end.
+  func testABusyMainLoopDoesNotEndTheBookEarly() throws {
+    try MainActor.assumeIsolated {
+      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
+      let capture = OutputCapture(rate: 44100)
+      let engine = try GStreamerEngine(audioSink: capture.sink)
+      let recorder = SnapshotRecorder(engine)
+      engine.load(flac.localSources, startIndex: 0, position: 0)
+      XCTAssertTrue(recorder.wait(for: .ready), "\(recorder.states)")
+      engine.play()
+      usleep(1_000_000)  // the main loop is busy: no STREAM_START is handled
+      XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states)")
+      XCTAssertEqual(capture.segmentLengths, flac.fileSamples, "every file, whole")
+      XCTAssertEqual(recorder.last?.trackIndex, 2)
+    }
+  }
+
   /// A drag sends seeks faster than the pipeline finishes them: the last
   /// one wins, and it is reported at once and from then on, while it waits
   /// its turn.
