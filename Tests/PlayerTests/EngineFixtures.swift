@@ -51,6 +51,18 @@ final class SnapshotRecorder {
   }
 }
 
+/// A gapless book and an engine whose decoded output `capture` takes as
+/// fast as the pipeline can go (no real time).
+@MainActor
+func capturingEngine(
+  for id: String
+) throws -> (book: GaplessBook, capture: OutputCapture, engine: GStreamerEngine, recorder: SnapshotRecorder) {
+  let book = try GaplessBook(id, in: SampleLibrary.load())
+  let capture = OutputCapture(rate: 44100)
+  let engine = try GStreamerEngine(audioSink: capture.sink)
+  return (book, capture, engine, SnapshotRecorder(engine))
+}
+
 /// The FLAC book's third part (3 s of tone) playing in real time into an
 /// appsink, for tests that act on a playing engine.
 @MainActor

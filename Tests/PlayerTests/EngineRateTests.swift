@@ -8,10 +8,7 @@ import XCTest
 final class EngineRateTests: XCTestCase {
   func testRateOnePointFiveKeepsPitchAndStaysGaplessAcrossBoundaries() throws {
     try MainActor.assumeIsolated {
-      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
-      let capture = OutputCapture(rate: 44100)
-      let engine = try GStreamerEngine(audioSink: capture.sink)
-      let recorder = SnapshotRecorder(engine)
+      let (flac, capture, engine, recorder) = try capturingEngine(for: "gapless-flac")
       engine.setRate(1.5)
       engine.load(flac.localSources, startIndex: 0, position: 0)
       engine.play()

@@ -47,10 +47,7 @@ final class GStreamerEngineTests: XCTestCase {
 
   func testFLACPlaysSampleExactAcrossFileBoundaries() throws {
     try MainActor.assumeIsolated {
-      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
-      let capture = OutputCapture(rate: 44100)
-      let engine = try GStreamerEngine(audioSink: capture.sink)
-      let recorder = SnapshotRecorder(engine)
+      let (flac, capture, engine, recorder) = try capturingEngine(for: "gapless-flac")
       engine.load(flac.localSources, startIndex: 0, position: 0)
       engine.play()
       XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states)")
@@ -68,10 +65,7 @@ final class GStreamerEngineTests: XCTestCase {
   /// file is still queued in turn, and the book plays to its end.
   func testABusyMainLoopDoesNotEndTheBookEarly() throws {
     try MainActor.assumeIsolated {
-      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
-      let capture = OutputCapture(rate: 44100)
-      let engine = try GStreamerEngine(audioSink: capture.sink)
-      let recorder = SnapshotRecorder(engine)
+      let (flac, capture, engine, recorder) = try capturingEngine(for: "gapless-flac")
       engine.load(flac.localSources, startIndex: 0, position: 0)
       XCTAssertTrue(recorder.wait(for: .ready), "\(recorder.states)")
       engine.play()
@@ -101,10 +95,7 @@ final class GStreamerEngineTests: XCTestCase {
 
   func testSeekLandsOnTheExactSampleInALocalFile() throws {
     try MainActor.assumeIsolated {
-      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
-      let capture = OutputCapture(rate: 44100)
-      let engine = try GStreamerEngine(audioSink: capture.sink)
-      let recorder = SnapshotRecorder(engine)
+      let (flac, capture, engine, recorder) = try capturingEngine(for: "gapless-flac")
       engine.load([flac.localSources[2]], startIndex: 0, position: 0)
       XCTAssertTrue(recorder.wait(for: .ready))
       engine.seek(trackIndex: 0, position: 2.5)
