@@ -85,7 +85,7 @@ extension GStreamerEngine {
     isOpening = false
     forgetSeeks()
     stopPolling()
-    pipeline.setState(GST_STATE_NULL)
+    pipeline.stop(at: GST_STATE_NULL)
     publish()
   }
 

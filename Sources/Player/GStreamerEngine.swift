@@ -194,7 +194,7 @@ public final class GStreamerEngine: PlaybackEngine {
   }
 
   public func reset() {
-    pipeline.setState(GST_STATE_NULL)
+    pipeline.stop(at: GST_STATE_NULL)
     pipeline.dropPendingMessages()
     shared.withQueue { $0 = EngineSharedState.Queue() }
     wantsToPlay = false
@@ -241,7 +241,7 @@ public final class GStreamerEngine: PlaybackEngine {
       pendingSeek = position > 0 ? position : nil
     }
     lastPosition = source.isTranscoded ? streamStart : max(0, position)
-    pipeline.setState(GST_STATE_READY)
+    pipeline.stop(at: GST_STATE_READY)
     pipeline.dropPendingMessages()
     pipeline.setURI(uri)
     pipeline.setState(GST_STATE_PAUSED)

@@ -33,7 +33,7 @@ final class PlaybinPipeline {
   func teardown() {
     if busWatch != 0 { g_source_remove(busWatch) }
     busWatch = 0
-    gst_element_set_state(playbin, GST_STATE_NULL)
+    stop(at: GST_STATE_NULL)
     gst_object_unref(handle.raw)
   }
 
@@ -84,8 +84,31 @@ final class PlaybinPipeline {
     gst_bus_set_flushing(bus, 0)
   }
 
+  /// Starts or pauses the pipeline. Stopping it is `stop(at:)`.
   @discardableResult
   func setState(_ state: GstState) -> GstStateChangeReturn { gst_element_set_state(playbin, state) }
+
+  /// Stops the pipeline at READY or NULL, its audio output first.
+  ///
+  /// Stopping playbin all at once can hang for good. When the file queued
+  /// for a gapless switch has failed (its stream dropped), its uridecodebin
+  /// tears itself down inside playbin's PLAYING→PAUSED step. By then the
+  /// sink is paused and the audio queue in front of it is full, so that
+  /// file's streaming thread waits for room in the queue while holding the
+  /// lock the teardown needs. Stopping playsink first flushes the sink and
+  /// the queue: the thread gets FLUSHING and lets go. Its state is locked
+  /// meanwhile, or playbin's own PLAYING→PAUSED step would bring it back up.
+  func stop(at state: GstState) {
+    guard let playSink else {
+      gst_element_set_state(playbin, state)
+      return
+    }
+    defer { gst_object_unref(playSink) }
+    gst_element_set_locked_state(playSink, 1)
+    gst_element_set_state(playSink, state)
+    gst_element_set_state(playbin, state)
+    gst_element_set_locked_state(playSink, 0)
+  }
 
   /// A flushing, accurate seek inside the current file. Rate stays 1 here:
   /// the speed is the rate keeper's job.
