@@ -17,6 +17,9 @@ import HarkCore
 @MainActor
 public final class GStreamerEngine: PlaybackEngine {
   public var onSnapshot: (@MainActor (EngineSnapshot) -> Void)?
+  /// A swap `swapSources` accepted has been checked: applied (true) or
+  /// refused because GStreamer found no audio in the copy (false).
+  public var onSwapChecked: (@MainActor (Bool) -> Void)?
   public internal(set) var lastError: String?
   /// The last snapshot published.
   public private(set) var snapshot = EngineSnapshot.initial
@@ -60,6 +63,8 @@ public final class GStreamerEngine: PlaybackEngine {
   var playsReplacedSource = false
   /// …and so do this many of the files already queued for the gapless switch.
   var queuedReplacedSources = 0
+  /// Counts loads and resets: a swap checked for an earlier book is dropped.
+  private var loadGeneration = 0
 
   /// - Parameter audioSink: the sink element (nil: `autoaudiosink`). Tests
   ///   pass an `appsink` bin to capture the decoded output without a sound
@@ -91,6 +96,7 @@ public final class GStreamerEngine: PlaybackEngine {
 
   public func load(_ sources: [EngineSource], startIndex: Int, position: Double) {
     guard sources.indices.contains(startIndex) else { return reset() }
+    loadGeneration += 1
     shared.withQueue {
       $0.sources = sources
       $0.replacedSources = []
@@ -169,21 +175,35 @@ public final class GStreamerEngine: PlaybackEngine {
   /// would be heard as a gap: it plays on from where it came from while
   /// everything after it — the next file, a seek, a pause, a retry — comes
   /// from the new sources.
+  ///
+  /// False at once for another number of files or a missing file. Otherwise
+  /// the copy of the current file is read off the main loop first, and the
+  /// swap happens once it passes (`onSwapChecked`).
   public func swapSources(_ sources: [EngineSource]) -> Bool {
-    let (old, index, queued) = shared.withQueue { ($0.sources, $0.currentIndex, $0.queued.count) }
-    guard sources.count == old.count, SourceCheck.isPlayable(sources[index]) else { return false }
-    shared.withQueue {
-      $0.replacedSources = $0.sources
-      $0.sources = sources
+    let (old, index) = shared.withQueue { ($0.sources, $0.currentIndex) }
+    guard sources.count == old.count, SourceCheck.mayBePlayable(sources[index]) else { return false }
+    let generation = loadGeneration
+    SourceCheck.check(sources[index]) { [weak self] playable in
+      guard let self, generation == self.loadGeneration else { return }
+      if playable { self.applySwap(sources) }
+      self.onSwapChecked?(playable)
     }
-    if ended || failed { return true }
+    return true
+  }
+
+  private func applySwap(_ sources: [EngineSource]) {
+    let queued = shared.withQueue { queue -> Int in
+      queue.replacedSources = queue.sources
+      queue.sources = sources
+      return queue.queued.count
+    }
+    if ended || failed { return }
     if wantsToPlay && !isOpening {
       playsReplacedSource = true
       queuedReplacedSources = queued
-      return true
+      return
     }
     reopenAtCurrentPlace()
-    return true
   }
 
   /// Opens the current file again (from its present source) where it is.
@@ -194,6 +214,7 @@ public final class GStreamerEngine: PlaybackEngine {
   }
 
   public func reset() {
+    loadGeneration += 1
     pipeline.stop(at: GST_STATE_NULL)
     pipeline.dropPendingMessages()
     shared.withQueue { $0 = EngineSharedState.Queue() }

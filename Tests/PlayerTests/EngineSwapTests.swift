@@ -21,7 +21,7 @@ final class EngineSwapTests: XCTestCase {
       var missing = flac.localSources
       missing[1].uri = URL(fileURLWithPath: "/nonexistent/02.flac")
       XCTAssertFalse(engine.swapSources(missing), "not playable: refused")
-      XCTAssertTrue(engine.swapSources(flac.localSources))
+      XCTAssertEqual(Self.swapChecked(engine, flac.localSources), true)
       let asked = try Curl.streamRequests(server).compactMap { ($0["params"] as? [String: String])?["path"] }
       XCTAssertFalse(asked.contains(flac.book.files[2].path), "the next file was not asked for yet: \(asked)")
       recorder.clear()
@@ -53,7 +53,7 @@ final class EngineSwapTests: XCTestCase {
       engine.load([stream], startIndex: 0, position: 60)
       engine.play()
       XCTAssertTrue(recorder.wait(for: .playing), "\(recorder.states) \(engine.lastError ?? "")")
-      XCTAssertTrue(engine.swapSources([EngineSource(uri: URL(fileURLWithPath: library.path(file.path)))]))
+      XCTAssertEqual(Self.swapChecked(engine, [EngineSource(uri: URL(fileURLWithPath: library.path(file.path)))]), true)
       _ = spin(timeout: 0.5) { false }
       engine.pause()
       XCTAssertTrue(recorder.wait(for: .paused), "\(recorder.states)")
@@ -70,6 +70,42 @@ final class EngineSwapTests: XCTestCase {
         "\(recorder.states) \(engine.lastError ?? "")")
       XCTAssertNil(engine.lastError)
     }
+  }
+
+  /// A copy in which GStreamer finds no audio is refused once it has been
+  /// read (off the main loop), and the book plays on from the server.
+  func testACopyWithoutAudioIsRefusedAndTheStreamPlaysOn() throws {
+    let server = try TestServer.start(library: SampleLibrary.load())
+    defer { server.stop() }
+    let token = try Curl.login(server)
+    let junk = FileManager.default.temporaryDirectory.appendingPathComponent("hark-not-audio-\(UUID()).flac")
+    try Data(repeating: 0x41, count: 4096).write(to: junk)
+    defer { try? FileManager.default.removeItem(at: junk) }
+    try MainActor.assumeIsolated {
+      let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
+      let capture = OutputCapture(rate: 44100, sync: true)
+      let (engine, recorder) = try Self.streaming(flac, from: server, token: token, into: capture, at: 0)
+      var copies = flac.localSources
+      copies[0].uri = junk
+      XCTAssertEqual(Self.swapChecked(engine, copies), false)
+
+      XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
+      XCTAssertNil(engine.lastError)
+      let asked = try Curl.streamRequests(server).compactMap { ($0["params"] as? [String: String])?["path"] }
+      XCTAssertTrue(asked.contains(flac.book.files[2].path), "the later files still came from the server: \(asked)")
+    }
+  }
+
+  /// `swapSources`, then its check's answer (nil: refused at once). The
+  /// copy is read off the main loop, so the answer comes after the call.
+  @MainActor
+  private static func swapChecked(_ engine: GStreamerEngine, _ sources: [EngineSource]) -> Bool? {
+    var checked: Bool?
+    engine.onSwapChecked = { checked = $0 }
+    guard engine.swapSources(sources) else { return nil }
+    XCTAssertNil(checked, "answered before the copy was read")
+    XCTAssertTrue(spin { checked != nil }, "the check answered")
+    return checked
   }
 
   /// The FLAC book streaming from the start of file `index`, playing.

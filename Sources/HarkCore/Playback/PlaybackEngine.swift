@@ -51,8 +51,9 @@ public protocol PlaybackEngine: AnyObject {
   /// 0…1.
   func setVolume(_ volume: Double)
   /// The same audio from other sources (a finished download), same track,
-  /// position and play state. False when the new sources cannot be played;
-  /// the engine then keeps the old ones.
+  /// position and play state. False when the new sources plainly cannot be
+  /// played (a missing file); the engine then keeps the old ones, as it
+  /// does when a closer look (which may come later) finds no audio.
   func swapSources(_ sources: [EngineSource]) -> Bool
   /// Stops and drops the queue; the snapshot becomes idle.
   func reset()
