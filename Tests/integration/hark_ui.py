@@ -13,6 +13,39 @@ import time
 import pyatspi
 
 
+def descendants(root, predicate):
+    """Every descendant of root that predicate accepts, in pyatspi's order.
+    pyatspi's own walk dies when GTK drops an object while it is walked (it
+    then iterates None); a dropped object is no longer on screen, so this
+    walk skips it and goes on. Children are asked for as pyatspi asks
+    (`node[i]`: the child count afresh, then the child). Asking by index
+    from a count taken once crashed Hark twice in a row while the Book page
+    was built (GLib's NULL object path warning, then SIGSEGV in GLib)."""
+    found = []
+
+    def walk(node):
+        index = 0
+        while True:
+            try:
+                child = node[index]
+            except IndexError:
+                return
+            except Exception:  # noqa: BLE001 (the object went while we walked)
+                return
+            index += 1
+            if child is None:
+                continue
+            try:
+                if predicate(child):
+                    found.append(child)
+            except Exception:  # noqa: BLE001 (same: a vanished child matches nothing)
+                pass
+            walk(child)
+
+    walk(root)
+    return found
+
+
 class HarkDriver:
     def __init__(self, binary, env, home, screenshot_dir):
         self.binary, self.env, self.home = binary, env, home
@@ -83,7 +116,7 @@ class HarkDriver:
         return self._frame(self.app, title)
 
     def find_all(self, role, name, root=None):
-        return pyatspi.findAllDescendants(
+        return descendants(
             root or self.app, lambda a: a is not None and a.getRoleName() == role and a.name == name)
 
     def find(self, role, name, root=None, timeout=5):
@@ -115,13 +148,13 @@ class HarkDriver:
 
     def selected_page(self):
         """The page whose switcher tab is selected among the on-screen tabs.
-        The walk is retried for up to 3 s: it can meet an object GTK dropped
-        a moment ago (pyatspi then iterates None)."""
+        Retried for up to 3 s: a tab dropped between the walk and the state
+        query raises."""
         deadline = time.monotonic() + 3
         while True:
             try:
-                tabs = [t for t in pyatspi.findAllDescendants(
-                    self.app, lambda a: a is not None and a.getRoleName() == "page tab") if self.on_screen(t)]
+                tabs = [t for t in descendants(self.app, lambda a: a.getRoleName() == "page tab")
+                        if self.on_screen(t)]
                 selected = {t.name for t in tabs if self.has_state(t, pyatspi.STATE_SELECTED)}
                 break
             except Exception:  # noqa: BLE001 (re-raised once the time is up)

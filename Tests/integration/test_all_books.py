@@ -1,9 +1,5 @@
 """All Books: a 10,000-book library as a cover grid read a page at a time,
 with a bounded number of cells built, a list view and sorting."""
-import pyatspi
-
-from test_browse import open_row
-from test_browse_stress import MAX_ROWS
 from test_sign_in import sign_in_with_invite
 
 

@@ -1,7 +1,5 @@
 """Browsing a library and opening a book through the real window, against
 the repository's test server and its sample library."""
-import pyatspi
-
 from test_sign_in import sign_in_with_invite
 
 

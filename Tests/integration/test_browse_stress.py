@@ -1,8 +1,6 @@
 """A folder of 10,000 books and a book of 5,000 chapters open without
 freezing the window, build only the rows on screen, and are read from the
 server without ever hitting its rate limit."""
-import time
-
 from test_browse import list_items, open_row
 from test_sign_in import sign_in_with_invite
 

@@ -6,8 +6,7 @@ import re
 import subprocess
 import time
 
-import pyatspi
-
+from hark_ui import descendants
 from test_book_page import BOOK, api, open_orchard, query, visible
 from test_sign_in import sign_in_with_invite
 
@@ -29,7 +28,7 @@ def player_button(hark, name, timeout=10):
 
 
 def buttons_starting(hark, prefix):
-    return [b for b in pyatspi.findAllDescendants(
+    return [b for b in descendants(
         hark.app, lambda a: a is not None and a.getRoleName() == "push button" and (a.name or "").startswith(prefix))
         if hark.on_screen(b)]
 
@@ -85,7 +84,7 @@ def chapter_position(hark):
 def chapter_number(hark):
     """N of the Player page's "Chapter N of 5"."""
     def number(hark):
-        labels = pyatspi.findAllDescendants(
+        labels = descendants(
             hark.app, lambda a: a is not None and a.getRoleName() == "label" and CHAPTER.fullmatch(a.name or ""))
         shown = [CHAPTER.fullmatch(a.name).group(1) for a in labels if hark.on_screen(a)]
         assert shown, "no chapter number on screen"
@@ -132,7 +131,7 @@ def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
     hark.click(hark.find("push button", "15 Minutes", timeout=5))
 
     def sleep_label():
-        return read(hark, lambda hark: [a.name for a in pyatspi.findAllDescendants(
+        return read(hark, lambda hark: [a.name for a in descendants(
             hark.app, lambda a: a is not None and (a.name or "").startswith("Sleep Timer: "))])
     # A minutes timer counts wall-clock time from when it is set.
     pattern = re.compile(r"Sleep Timer: Stops in 1[45]:\d\d")
@@ -164,6 +163,10 @@ def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
     hark.screenshot("player-sleep-timer")
     hark.resize(360, 720)
     hark.screenshot("player-phone")
+    # Any other page carries the mini-player, at phone width too.
+    hark.key("alt+1")
+    hark.find("push button", "Open Player", timeout=5)
+    hark.screenshot("mini-player-phone")
 
 
 def test_a_killed_player_resumes_near_where_it_was(hark, audiosilo):

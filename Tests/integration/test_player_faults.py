@@ -5,8 +5,7 @@ words the listener can act on, never in a lost place or a dead app."""
 import time
 from datetime import datetime
 
-import pyatspi
-
+from hark_ui import descendants
 from test_book_page import BOOK, api, open_book, open_orchard, query
 from test_player import chapter_number, chapter_position, mini_player_cover_colour, player_button, start_playing
 from test_sign_in import sign_in_with_invite
@@ -25,7 +24,7 @@ def player_column(hark, title):
     subtree, so polling it is quick enough to time what the listener sees."""
     node = player_button(hark, "Pause")
     while node is not None:
-        if pyatspi.findDescendant(node, lambda a: a is not None and a.getRoleName() == "label" and a.name == title):
+        if descendants(node, lambda a: a.getRoleName() == "label" and a.name == title):
             return node
         node = node.parent
     raise AssertionError("the Player page's column was not found")

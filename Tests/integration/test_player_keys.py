@@ -10,7 +10,15 @@ CHAPTER_STARTS = (0, 18, 40, 56)  # A Clockwork Orchard's first chapters, second
 
 
 def book_position(hark):
-    return CHAPTER_STARTS[chapter_number(hark) - 1] + chapter_position(hark)
+    """Seconds into the book. The chapter number and the place in it are two
+    slow walks of the accessible tree, so a chapter can end between them; the
+    number is read on both sides of the place and must not have changed."""
+    for _ in range(5):
+        before = chapter_number(hark)
+        place = chapter_position(hark)
+        if chapter_number(hark) == before:
+            return CHAPTER_STARTS[before - 1] + place
+    raise AssertionError("the chapter changed during each of 5 readings")
 
 
 def speed_shown(hark, text):

@@ -1,10 +1,9 @@
 """Signing in to an AudioSilo server through the real window, against the
 repository's test server, with a real keyring in the test session."""
 import os
-import urllib.parse
 import subprocess
 
-import pyatspi
+from hark_ui import descendants
 
 INVITE = "9M4K-P2TQ-WX7V-3RHD"
 
@@ -81,7 +80,7 @@ def test_a_wrong_invite_code_shows_the_servers_words(hark, audiosilo):
     # The server's own message, shown inline once it has answered.
     if not hark.wait_until(lambda: hark.find_all("label", "invalid or expired code", root=dialog), timeout=10,
                            fail=False):
-        labels = [a.name for a in pyatspi.findAllDescendants(dialog, lambda a: a.getRoleName() == "label")
+        labels = [a.name for a in descendants(dialog, lambda a: a.getRoleName() == "label")
                   if hark.on_screen(a)]
         raise AssertionError(f"no error from the server shown; visible labels: {labels}")
     hark.find("label", "invalid or expired code", root=dialog)
@@ -166,7 +165,7 @@ def test_api_key_is_created_shown_once_and_revoked(hark, audiosilo, keyring):
     hark.click(hark.find("push button", "Copy to Clipboard", root=dialog))
     hark.find("push button", "Copied", root=dialog)
     # libadwaita 1.2 names its response buttons twice ("Done Done").
-    done = [b for b in pyatspi.findAllDescendants(dialog, lambda a: a is not None and a.getRoleName() == "push button")
+    done = [b for b in descendants(dialog, lambda a: a is not None and a.getRoleName() == "push button")
             if b.name.startswith("Done") and hark.on_screen(b)]
     hark.click(done[0])
     hark.wait_until(lambda: not hark.find_all("label", "API key secret"), timeout=5)
@@ -182,7 +181,6 @@ def test_api_key_is_created_shown_once_and_revoked(hark, audiosilo, keyring):
 def test_signing_in_mirrors_the_servers_positions_on_disk(hark, audiosilo):
     import json
     import sqlite3
-    import time
     import urllib.request
 
     # Another device saved a position on the server before this one signed in.
