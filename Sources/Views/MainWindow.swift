@@ -94,6 +94,9 @@ public final class MainWindow {
     miniPlayer = MiniPlayerBar(store: store, covers: coverLoader)
     banner = BannerBar(store: store)
     let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
+    // The line above the mini-player goes with it (hidden on the Player page).
+    g_object_bind_property(
+      miniPlayer.widget.gobject, "visible", separator.gobject, "visible", G_BINDING_SYNC_CREATE)
     let content = Make.box(
       GTK_ORIENTATION_VERTICAL, header, banner.widget, stack, separator, miniPlayer.widget, switcherBar)
     adw_application_window_set_content(window.cast(AdwApplicationWindow.self), content)

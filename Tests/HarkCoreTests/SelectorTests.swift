@@ -28,6 +28,14 @@ final class SelectorTests: XCTestCase {
         isPlaying: false, isActive: false))
   }
 
+  func testTheMiniPlayerHidesOnThePlayerPageOnly() {
+    var state = AppState()
+    for page in Page.allCases {
+      state.navigation.page = page
+      XCTAssertEqual(selectMiniPlayer(state).isShown, page != .player, "\(page)")
+    }
+  }
+
   func testMiniPlayerMidChapter() {
     XCTAssertEqual(
       selectMiniPlayer(nowPlaying: playing(position: 750)),

@@ -14,12 +14,12 @@ CHAPTER = re.compile(r"Chapter (\d+) of \d+")
 
 
 def player_button(hark, name, timeout=10):
-    """A control on the Player page (the mini-player has some of the same names)."""
+    """A control on the Player page (the mini-player, with some of the same
+    names, is hidden there)."""
     found = []
 
     def look():
-        # Above the mini-player (which sits at the bottom of the window).
-        found[:] = [b for b in visible(hark, "push button", name) if hark.extents(b)[1] < 560]
+        found[:] = visible(hark, "push button", name)
         return bool(found)
     if not hark.wait_until(look, timeout=timeout, fail=False):
         hark.screenshot(f"player-no-{name.lower().replace(' ', '-')}")
@@ -38,7 +38,7 @@ def sleep_button(hark):
     found = []
 
     def look():
-        found[:] = [b for b in buttons_starting(hark, "Sleep Timer") if hark.extents(b)[1] < 600]
+        found[:] = buttons_starting(hark, "Sleep Timer")
         return bool(found)
     hark.wait_until(look, timeout=10)
     return found[0]

@@ -67,6 +67,11 @@ def test_mini_player_opens_the_player_page(hark):
     hark.click(hark.find("push button", "Open Player"))
     hark.wait_until(lambda: hark.selected_page() == "Player")
     assert_only_page_on_screen(hark, "Player")
+    # The Player page has every control the mini-player has: it steps aside.
+    assert not [a for a in hark.find_all("panel", "Mini Player") if hark.on_screen(a)], \
+        "the mini-player is still shown on the Player page"
+    hark.key("alt+1")
+    hark.find("panel", "Mini Player")
 
 
 def test_phone_width_moves_the_page_switcher_to_the_bottom(hark):

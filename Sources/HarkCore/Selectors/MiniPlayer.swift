@@ -15,11 +15,14 @@ public struct MiniPlayerViewState: Equatable, Sendable {
   public var isActive: Bool
   /// The book whose cover the bar shows; nil when nothing plays.
   public var book: LibraryPath?
+  /// False on the Player page, which shows all of this and more: the same
+  /// controls twice on one screen would only ask which one to use.
+  public var isShown: Bool
 
   /// A view-state with every field given.
   public init(
     title: String, subtitle: String, timeLeftText: String,
-    progress: Double, isPlaying: Bool, isActive: Bool, book: LibraryPath? = nil
+    progress: Double, isPlaying: Bool, isActive: Bool, book: LibraryPath? = nil, isShown: Bool = true
   ) {
     self.title = title
     self.subtitle = subtitle
@@ -28,12 +31,16 @@ public struct MiniPlayerViewState: Equatable, Sendable {
     self.isPlaying = isPlaying
     self.isActive = isActive
     self.book = book
+    self.isShown = isShown
   }
 }
 
 /// The mini-player's view-state, from the now-playing book.
 public func selectMiniPlayer(_ s: AppState) -> MiniPlayerViewState {
-  selectMiniPlayer(nowPlaying: s.player.nowPlaying, book: s.player.session.nowPlaying.map { LibraryPath($0.key) })
+  var state = selectMiniPlayer(
+    nowPlaying: s.player.nowPlaying, book: s.player.session.nowPlaying.map { LibraryPath($0.key) })
+  state.isShown = s.navigation.page != .player
+  return state
 }
 
 func selectMiniPlayer(nowPlaying: NowPlaying?, book: LibraryPath? = nil) -> MiniPlayerViewState {

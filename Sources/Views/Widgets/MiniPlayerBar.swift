@@ -82,6 +82,7 @@ public final class MiniPlayerBar {
   }
 
   private func render(_ state: MiniPlayerViewState) {
+    widget.setVisible(state.isShown)
     if state.book != shownBook {
       shownBook = state.book
       if let book = state.book { covers.load(cover, for: book) } else { covers.clear(cover) }
