@@ -6,7 +6,7 @@ from test_player import chapter_number, chapter_position, player_button, start_p
 from test_sign_in import sign_in_with_invite
 
 
-CHAPTER_STARTS = (0, 18, 40, 56)  # A Clockwork Orchard's first chapters, seconds into the book
+CHAPTER_STARTS = (0, 18, 40, 56, 81)  # A Clockwork Orchard's chapters, seconds into the book
 
 
 def book_position(hark):
