@@ -24,10 +24,7 @@ final class EngineAACTests: XCTestCase {
     let (server, token) = try Self.server.started()
     try MainActor.assumeIsolated {
       let aac = try GaplessBook("gapless-aac", in: SampleLibrary.load())
-      let streams = aac.book.files.map {
-        EngineSource(uri: Curl.streamURL(server, path: $0.path), headers: ["Authorization": "Bearer \(token)"])
-      }
-      try Self.assertEveryFileWhole(aac, playing: streams)
+      try Self.assertEveryFileWhole(aac, playing: Curl.streamSources(aac.book, from: server, token: token))
     }
   }
 

@@ -21,11 +21,7 @@ final class EngineDroppedStreamTests: XCTestCase {
     defer { watchdog.finished() }
     try MainActor.assumeIsolated {
       let book = try XCTUnwrap(SampleLibrary.load().book("mp3-multi"))
-      let sources = book.files.map {
-        EngineSource(
-          uri: Curl.streamURL(server, path: $0.path), headers: ["Authorization": "Bearer \(token)"],
-          duration: $0.duration)
-      }
+      let sources = Curl.streamSources(book, from: server, token: token)
       try GStreamerRuntime.start()
       let sink = try XCTUnwrap(gst_element_factory_make("fakesink", nil))
       hark_set_bool(sink, "sync", 1)  // real time, as the app plays

@@ -127,6 +127,15 @@ enum Curl {
     return all.filter { ($0["path"] as? String)?.hasSuffix("/stream") == true }
   }
 
+  /// A book's files as streams from the test server, with the listener's
+  /// token in the header and the library's durations.
+  static func streamSources(_ book: SampleLibrary.Book, from server: TestServer, token: String) -> [EngineSource] {
+    book.files.map {
+      EngineSource(
+        uri: streamURL(server, path: $0.path), headers: ["Authorization": "Bearer \(token)"], duration: $0.duration)
+    }
+  }
+
   static func streamURL(_ server: TestServer, path: String) -> URL {
     var components = URLComponents(
       url: server.baseURL.appendingPathComponent("api/v1/libraries/1/stream"), resolvingAgainstBaseURL: false)!

@@ -11,14 +11,6 @@ final class EngineStreamingTests: XCTestCase {
 
   override class func tearDown() { server.stop() }
 
-  private static func streamSources(_ book: GaplessBook, server: TestServer, token: String) -> [EngineSource] {
-    book.book.files.map {
-      EngineSource(
-        uri: Curl.streamURL(server, path: $0.path), headers: ["Authorization": "Bearer \(token)"],
-        duration: $0.duration)
-    }
-  }
-
   func testStreamsGaplesslyWithTheTokenInTheHeaderOnly() throws {
     let (server, token) = try Self.server.started()
     _ = try Curl.run(["-X", "DELETE", server.controlURL.appendingPathComponent("requests").absoluteString])
@@ -27,7 +19,7 @@ final class EngineStreamingTests: XCTestCase {
       let capture = OutputCapture(rate: 44100)
       let engine = try GStreamerEngine(audioSink: capture.sink)
       let recorder = SnapshotRecorder(engine)
-      engine.load(Self.streamSources(flac, server: server, token: token), startIndex: 0, position: 0)
+      engine.load(Curl.streamSources(flac.book, from: server, token: token), startIndex: 0, position: 0)
       engine.play()
       XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
       XCTAssertNil(SignalMeasures.firstDifference(capture.samples, try flac.source()), "bit-exact over HTTP")
@@ -51,7 +43,7 @@ final class EngineStreamingTests: XCTestCase {
       let capture = OutputCapture(rate: 44100)
       let engine = try GStreamerEngine(audioSink: capture.sink)
       let recorder = SnapshotRecorder(engine)
-      engine.load([Self.streamSources(flac, server: server, token: token)[2]], startIndex: 0, position: 0)
+      engine.load([Curl.streamSources(flac.book, from: server, token: token)[2]], startIndex: 0, position: 0)
       XCTAssertTrue(recorder.wait(for: .ready), "\(recorder.states) \(engine.lastError ?? "")")
       engine.seek(trackIndex: 0, position: 4.0)
       XCTAssertTrue(spin { abs((recorder.last?.position ?? 0) - 4.0) < 0.001 && recorder.last?.state == .ready })
@@ -73,7 +65,7 @@ final class EngineStreamingTests: XCTestCase {
       let flac = try GaplessBook("gapless-flac", in: SampleLibrary.load())
       let engine = try GStreamerEngine(audioSink: OutputCapture(rate: 44100).sink)
       let recorder = SnapshotRecorder(engine)
-      engine.load(Self.streamSources(flac, server: server, token: "not-a-token"), startIndex: 0, position: 0)
+      engine.load(Curl.streamSources(flac.book, from: server, token: "not-a-token"), startIndex: 0, position: 0)
       XCTAssertTrue(recorder.wait(for: .error), "\(recorder.states)")
       XCTAssertEqual(engine.lastError, "The server refused to play this book. Try signing in again.")
     }

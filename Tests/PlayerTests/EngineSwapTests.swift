@@ -115,10 +115,7 @@ final class EngineSwapTests: XCTestCase {
   ) throws -> (GStreamerEngine, SnapshotRecorder) {
     let engine = try GStreamerEngine(audioSink: capture.sink)
     let recorder = SnapshotRecorder(engine)
-    let streams = book.book.files.map {
-      EngineSource(uri: Curl.streamURL(server, path: $0.path), headers: ["Authorization": "Bearer \(token)"])
-    }
-    engine.load(streams, startIndex: index, position: 0)
+    engine.load(Curl.streamSources(book.book, from: server, token: token), startIndex: index, position: 0)
     engine.play()
     XCTAssertTrue(recorder.wait(for: .playing), "\(recorder.states) \(engine.lastError ?? "")")
     return (engine, recorder)

@@ -28,9 +28,7 @@ def descendants(root, predicate):
         while True:
             try:
                 child = node[index]
-            except IndexError:
-                return
-            except Exception:  # noqa: BLE001 (the object went while we walked)
+            except Exception:  # noqa: BLE001 (IndexError past the last child, or the object went)
                 return
             index += 1
             if child is None:
@@ -117,7 +115,7 @@ class HarkDriver:
 
     def find_all(self, role, name, root=None):
         return descendants(
-            root or self.app, lambda a: a is not None and a.getRoleName() == role and a.name == name)
+            root or self.app, lambda a: a.getRoleName() == role and a.name == name)
 
     def find(self, role, name, root=None, timeout=5):
         """The on-screen accessible with this role and name (fails if none)."""

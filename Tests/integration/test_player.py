@@ -29,7 +29,7 @@ def player_button(hark, name, timeout=10):
 
 def buttons_starting(hark, prefix):
     return [b for b in descendants(
-        hark.app, lambda a: a is not None and a.getRoleName() == "push button" and (a.name or "").startswith(prefix))
+        hark.app, lambda a: a.getRoleName() == "push button" and (a.name or "").startswith(prefix))
         if hark.on_screen(b)]
 
 
@@ -85,7 +85,7 @@ def chapter_number(hark):
     """N of the Player page's "Chapter N of 5"."""
     def number(hark):
         labels = descendants(
-            hark.app, lambda a: a is not None and a.getRoleName() == "label" and CHAPTER.fullmatch(a.name or ""))
+            hark.app, lambda a: a.getRoleName() == "label" and CHAPTER.fullmatch(a.name or ""))
         shown = [CHAPTER.fullmatch(a.name).group(1) for a in labels if hark.on_screen(a)]
         assert shown, "no chapter number on screen"
         return int(shown[0])
@@ -132,7 +132,7 @@ def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
 
     def sleep_label():
         return read(hark, lambda hark: [a.name for a in descendants(
-            hark.app, lambda a: a is not None and (a.name or "").startswith("Sleep Timer: "))])
+            hark.app, lambda a: (a.name or "").startswith("Sleep Timer: "))])
     # A minutes timer counts wall-clock time from when it is set.
     pattern = re.compile(r"Sleep Timer: Stops in 1[45]:\d\d")
     if not hark.wait_until(lambda: any(pattern.fullmatch(n) for n in sleep_label()), timeout=10, fail=False):

@@ -100,7 +100,7 @@ class SeekBarDemo(HarkDriver):
 
     def preview_lines(self):
         labels = descendants(
-            self.app, lambda a: a is not None and a.getRoleName() == "label"
+            self.app, lambda a: a.getRoleName() == "label"
             and (a.name.startswith("Chapter ") or a.name.startswith("Book ·")))
         return sorted(label.name for label in labels if self.on_screen(label))
 

@@ -165,7 +165,7 @@ def test_api_key_is_created_shown_once_and_revoked(hark, audiosilo, keyring):
     hark.click(hark.find("push button", "Copy to Clipboard", root=dialog))
     hark.find("push button", "Copied", root=dialog)
     # libadwaita 1.2 names its response buttons twice ("Done Done").
-    done = [b for b in descendants(dialog, lambda a: a is not None and a.getRoleName() == "push button")
+    done = [b for b in descendants(dialog, lambda a: a.getRoleName() == "push button")
             if b.name.startswith("Done") and hark.on_screen(b)]
     hark.click(done[0])
     hark.wait_until(lambda: not hark.find_all("label", "API key secret"), timeout=5)

@@ -19,7 +19,7 @@ def turn_on_play_next_book(hark):
     preferences = hark.frame("Preferences")
     switch = [a for role in ("switch", "check box", "toggle button") for a in hark.find_all(role, "Play the Next Book", preferences)]
     if not switch:
-        named = descendants(preferences, lambda a: a is not None and "Next Book" in (a.name or ""))
+        named = descendants(preferences, lambda a: "Next Book" in (a.name or ""))
         raise AssertionError(f"no Play the Next Book switch in Preferences: {[(a.getRoleName(), a.name) for a in named]}")
     hark.click(switch[0])
     hark.wait_until(lambda: switch[0].getState().contains(pyatspi.STATE_CHECKED), timeout=5)
@@ -33,7 +33,7 @@ def player_title(hark, title):
 
 def countdown(hark):
     labels = descendants(
-        hark.app, lambda a: a is not None and a.getRoleName() == "label" and "Starts in " in (a.name or ""))
+        hark.app, lambda a: a.getRoleName() == "label" and "Starts in " in (a.name or ""))
     return [a.name for a in labels if hark.on_screen(a)]
 
 
