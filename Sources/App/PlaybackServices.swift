@@ -85,7 +85,15 @@ final class PlaybackServices {
     case .seek(let trackIndex, let position): engine.seek(trackIndex: trackIndex, position: position)
     case .setRate(let rate): engine.setRate(rate)
     case .setVolume(let volume): engine.setVolume(volume)
-    case .swapSources(let tracks): _ = engine.swapSources(sources(tracks, key: loadedKey))
+    case .swapSources(let tracks, let copy):
+      guard let key = loadedKey else { return }
+      engine.swapSources(sources(tracks, key: key)) { played in
+        if played {
+          dispatch(.player(.playback(.sourcesSwapped(key, copy), at: Date())))
+        } else {
+          printToStandardError("hark: the downloaded copy of “\(key.path)” could not be played; it plays on from the server.")
+        }
+      }
     case .reset:
       loadedKey = nil
       engine.reset()

@@ -17,9 +17,6 @@ import HarkCore
 @MainActor
 public final class GStreamerEngine: PlaybackEngine {
   public var onSnapshot: (@MainActor (EngineSnapshot) -> Void)?
-  /// A swap `swapSources` accepted has been checked: applied (true) or
-  /// refused because GStreamer found no audio in the copy (false).
-  public var onSwapChecked: (@MainActor (Bool) -> Void)?
   public internal(set) var lastError: String?
   /// The last snapshot published.
   public private(set) var snapshot = EngineSnapshot.initial
@@ -176,19 +173,19 @@ public final class GStreamerEngine: PlaybackEngine {
   /// everything after it — the next file, a seek, a pause, a retry — comes
   /// from the new sources.
   ///
-  /// False at once for another number of files or a missing file. Otherwise
-  /// the copy of the current file is read off the main loop first, and the
-  /// swap happens once it passes (`onSwapChecked`).
-  public func swapSources(_ sources: [EngineSource]) -> Bool {
+  /// Refused at once for another number of files or a missing file.
+  /// Otherwise the copy of the current file is read off the main loop
+  /// first; the swap happens if it passes, and the answer comes then either
+  /// way. A swap overtaken by a load or reset is dropped unanswered.
+  public func swapSources(_ sources: [EngineSource], answer: @escaping @MainActor (Bool) -> Void) {
     let (old, index) = shared.withQueue { ($0.sources, $0.currentIndex) }
-    guard sources.count == old.count, SourceCheck.mayBePlayable(sources[index]) else { return false }
+    guard sources.count == old.count, SourceCheck.mayBePlayable(sources[index]) else { return answer(false) }
     let generation = loadGeneration
     SourceCheck.check(sources[index]) { [weak self] playable in
       guard let self, generation == self.loadGeneration else { return }
       if playable { self.applySwap(sources) }
-      self.onSwapChecked?(playable)
+      answer(playable)
     }
-    return true
   }
 
   private func applySwap(_ sources: [EngineSource]) {

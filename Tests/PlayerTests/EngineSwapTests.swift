@@ -20,7 +20,7 @@ final class EngineSwapTests: XCTestCase {
       let (engine, recorder) = try Self.streaming(flac, from: server, token: token, into: capture, at: 1)
       var missing = flac.localSources
       missing[1].uri = URL(fileURLWithPath: "/nonexistent/02.flac")
-      XCTAssertFalse(engine.swapSources(missing), "not playable: refused")
+      XCTAssertNil(Self.swapChecked(engine, missing), "a missing file: refused at once")
       XCTAssertEqual(Self.swapChecked(engine, flac.localSources), true)
       let asked = try Curl.streamRequests(server).compactMap { ($0["params"] as? [String: String])?["path"] }
       XCTAssertFalse(asked.contains(flac.book.files[2].path), "the next file was not asked for yet: \(asked)")
@@ -96,14 +96,17 @@ final class EngineSwapTests: XCTestCase {
     }
   }
 
-  /// `swapSources`, then its check's answer (nil: refused at once). The
-  /// copy is read off the main loop, so the answer comes after the call.
+  /// `swapSources`' answer: nil when refused at once, else the answer of
+  /// the check, which comes after the call (the copy is read off the main
+  /// loop).
   @MainActor
   private static func swapChecked(_ engine: GStreamerEngine, _ sources: [EngineSource]) -> Bool? {
     var checked: Bool?
-    engine.onSwapChecked = { checked = $0 }
-    guard engine.swapSources(sources) else { return nil }
-    XCTAssertNil(checked, "answered before the copy was read")
+    engine.swapSources(sources) { checked = $0 }
+    if let atOnce = checked {
+      XCTAssertFalse(atOnce, "accepted before the copy was read")
+      return nil
+    }
     XCTAssertTrue(spin { checked != nil }, "the check answered")
     return checked
   }

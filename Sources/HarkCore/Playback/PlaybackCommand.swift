@@ -12,9 +12,10 @@ public enum EngineCommand: Equatable, Sendable {
   /// 0...1; the sleep timer's fade-out.
   case setVolume(Double)
   /// The same audio from new sources (a download finished): keep the track,
-  /// the position and the play state. An engine that cannot swap without a
-  /// gap keeps streaming; the paths are the same either way.
-  case swapSources([BookTrack])
+  /// the position and the play state. Answer `PlaybackEvent.sourcesSwapped`
+  /// with the copy once the engine plays from it; a refusal needs no answer
+  /// (the book streams on).
+  case swapSources([BookTrack], from: LocalCopy)
   /// Stop and drop the queue.
   case reset
 }

@@ -51,10 +51,10 @@ public protocol PlaybackEngine: AnyObject {
   /// 0…1.
   func setVolume(_ volume: Double)
   /// The same audio from other sources (a finished download), same track,
-  /// position and play state. False when the new sources plainly cannot be
-  /// played (a missing file); the engine then keeps the old ones, as it
-  /// does when a closer look (which may come later) finds no audio.
-  func swapSources(_ sources: [EngineSource]) -> Bool
+  /// position and play state. `answer` is true once the engine plays from
+  /// them, false when they cannot be played (a missing file, no audio in
+  /// it) and the engine keeps the old ones; it may come before this returns.
+  func swapSources(_ sources: [EngineSource], answer: @escaping @MainActor (Bool) -> Void)
   /// Stops and drops the queue; the snapshot becomes idle.
   func reset()
 }

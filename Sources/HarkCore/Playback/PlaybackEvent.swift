@@ -92,6 +92,8 @@ public enum PlaybackEvent: Equatable, Sendable {
   case resumeLookedUp(ContentKey, ResumeLookup)
   /// A book's download completed.
   case downloadFinished(ContentKey, LocalCopy)
+  /// The engine took the book's sources from its download (`swapSources`).
+  case sourcesSwapped(ContentKey, LocalCopy)
   /// A server connection is being removed or signed out of; with
   /// `revokingToken` its queued saves are flushed first.
   case serverClosing(serverID: String, revokingToken: Bool)

@@ -42,24 +42,30 @@ extension PlaybackSession {
   }
 
   /// The playing book's own download (same server, library and path)
-  /// finished: play on from disk. Only the sources change: downloads and
-  /// playback order files alike (§2.1), so track order and offsets stay and
-  /// the engine keeps its place.
+  /// finished: ask the engine to play on from disk. Only the sources change:
+  /// downloads and playback order files alike (§2.1), so track order and
+  /// offsets stay and the engine keeps its place. The queue takes the local
+  /// files only once the engine has switched (`sourcesSwapped`): a copy the
+  /// engine refuses keeps the book streaming, so Retry and the next load do
+  /// not read it either (§6.9 hot-swap).
   mutating func downloadFinished(_ key: ContentKey, _ copy: LocalCopy) -> [PlaybackCommand] {
     if pendingStart?.key == key { pendingStart?.local = copy }
-    guard var book = nowPlaying, book.key == key, !book.queue.isFullyLocal else { return [] }
-    let tracks = book.queue.tracks.map { track in
-      var local = track
-      local.localFile = copy.files[track.path]
-      return local
-    }
-    // A download missing one of the files being played is not a copy of them.
-    guard tracks.allSatisfy({ $0.localFile != nil }) else { return [] }
-    book.queue.tracks = tracks
-    book.localCover = copy.cover ?? book.localCover
+    guard var book = nowPlaying, book.key == key else { return [] }
+    // The download exists whatever the engine makes of it: Mark as
+    // Finished may delete it.
     book.isDownloaded = true
     nowPlaying = book
-    return [.engine(.swapSources(tracks))]
+    guard let tracks = book.queue.tracks(from: copy) else { return [] }
+    return [.engine(.swapSources(tracks, from: copy))]
+  }
+
+  /// The engine plays on from the copy `downloadFinished` offered.
+  mutating func sourcesSwapped(_ key: ContentKey, _ copy: LocalCopy) -> [PlaybackCommand] {
+    guard var book = nowPlaying, book.key == key, let tracks = book.queue.tracks(from: copy) else { return [] }
+    book.queue.tracks = tracks
+    book.localCover = copy.cover ?? book.localCover
+    nowPlaying = book
+    return []
   }
 
   mutating func startSleepTimer(_ request: SleepTimerRequest, now: Date) -> [PlaybackCommand] {

@@ -96,6 +96,7 @@ public struct PlaybackSession: Equatable, Sendable {
     case .engineReported(let raw): return engineReported(raw, now: now)
     case .resumeLookedUp(let key, let answer): return resumeLookedUp(key, answer, now: now)
     case .downloadFinished(let key, let copy): return downloadFinished(key, copy)
+    case .sourcesSwapped(let key, let copy): return sourcesSwapped(key, copy)
     case .serverClosing(let serverID, let revoking):
       return serverClosing(serverID, revokingToken: revoking, now: now)
     case .timerFired(let timer): return timerFired(timer, now: now)

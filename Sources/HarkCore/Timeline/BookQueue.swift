@@ -76,6 +76,18 @@ public struct BookQueue: Equatable, Sendable {
 
   /// True when every track plays from a downloaded file.
   public var isFullyLocal: Bool { !tracks.isEmpty && tracks.allSatisfy { $0.localFile != nil } }
+
+  /// The tracks played from `copy`, or nil when they already are, or when
+  /// the copy lacks one of them (then it is not a copy of this book).
+  public func tracks(from copy: LocalCopy) -> [BookTrack]? {
+    guard !isFullyLocal else { return nil }
+    let local = tracks.map { track in
+      var local = track
+      local.localFile = copy.files[track.path]
+      return local
+    }
+    return local.allSatisfy { $0.localFile != nil } ? local : nil
+  }
 }
 
 /// §2.6: lays a book out for playback.

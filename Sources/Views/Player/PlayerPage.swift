@@ -64,6 +64,10 @@ final class PlayerPage {
     failureText = Make.label("", classes: "hark-inline-error")
     gtk_label_set_wrap(failureText.opaque, 1)
     gtk_label_set_justify(failureText.opaque, GTK_JUSTIFY_CENTER)
+    // Narrower than the column, so a two-sentence message breaks into two
+    // even lines rather than leaving its last word alone on the second.
+    gtk_label_set_max_width_chars(failureText.opaque, 40)
+    gtk_widget_set_halign(failureText, GTK_ALIGN_CENTER)
     let retry = gtk_button_new_with_label("Try Again")!
     retry.addClasses("pill")
     gtk_widget_set_halign(retry, GTK_ALIGN_CENTER)

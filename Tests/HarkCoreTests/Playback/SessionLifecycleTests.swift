@@ -67,12 +67,40 @@ final class SessionLifecycleTests: XCTestCase {
     let player = playing()
     player.send(.downloadFinished(PlaybackFixture.key, downloaded))
     XCTAssertEqual(player.engineCommands.count, 1)
-    guard case .swapSources(let tracks) = player.engineCommands.first else { return XCTFail("no swap") }
+    guard case .swapSources(let tracks, let copy) = player.engineCommands.first else { return XCTFail("no swap") }
     XCTAssertEqual(tracks.map(\.localFile), [URL(string: "file:///dl/0.m4b")])
+    XCTAssertEqual(copy, downloaded)
+    XCTAssertNil(player.session.nowPlaying?.queue.tracks[0].localFile, "streaming until the engine has switched")
+    player.send(.sourcesSwapped(PlaybackFixture.key, downloaded))
+    XCTAssertEqual(player.session.nowPlaying?.queue.tracks[0].localFile, URL(string: "file:///dl/0.m4b"))
     XCTAssertEqual(player.session.nowPlaying?.localCover, URL(string: "file:///dl/cover.jpg"))
     XCTAssertEqual(player.session.bookPosition, 40, "the place is kept")
     player.send(.downloadFinished(PlaybackFixture.key, downloaded))
     XCTAssertEqual(player.engineCommands.count, 1, "already local")
+  }
+
+  /// §6.9: a refused swap keeps the streaming queue. Hark's engine answers
+  /// after reading the copy off the main loop, so the queue waits for its
+  /// yes, and a refusal leaves nothing that later reads the copy: Retry
+  /// streams again. The download still exists, so Mark as Finished may
+  /// delete it.
+  func testARefusedSwapKeepsTheBookStreamingThroughARetry() async {
+    let player = playing()
+    player.send(.downloadFinished(PlaybackFixture.key, downloaded))
+    player.engine(.error, at: 40)
+    player.clearRecord()
+    player.send(.retry)
+    XCTAssertEqual(player.loads.map { $0.tracks.map(\.localFile) }, [[nil]])
+    XCTAssertEqual(player.loads.map(\.position), [40])
+    player.send(.markFinished(deleteDownload: true))
+    XCTAssertEqual(player.commands.last, .removeDownload(PlaybackFixture.key))
+  }
+
+  func testASwapAnsweredForAnotherBookChangesNothing() async {
+    let player = playing()
+    let other = ContentKey(serverID: "c1", libraryID: 2, path: "B/Other.m4b")
+    player.send(.sourcesSwapped(other, LocalCopy(files: ["A/Book.m4b": URL(string: "file:///dl/other.m4b")!])))
+    XCTAssertNil(player.session.nowPlaying?.queue.tracks[0].localFile)
   }
 
   // 35
