@@ -20,7 +20,8 @@ public struct UpNextCard: Equatable, Sendable {
   public var next: LibraryPath
   public var title: String
   public var subtitle: String
-  /// "Starts in 12 s"; empty without a countdown.
+  /// "Starts in 12s" (written as the card's "8s" and the page's "1m left" are);
+  /// empty without a countdown.
   public var countdownText: String
 
   public init(next: LibraryPath, title: String, subtitle: String, countdownText: String) {
@@ -37,7 +38,7 @@ public func selectUpNextCard(_ s: AppState) -> UpNextCard? {
   guard let upNext = s.player.upNext, let next = nextBook(s, after: upNext.finished) else { return nil }
   return UpNextCard(
     next: next.path, title: next.row.title, subtitle: next.row.subtitle,
-    countdownText: upNext.secondsLeft.map { "Starts in \($0) s" } ?? "")
+    countdownText: upNext.secondsLeft.map { "Starts in \($0)s" } ?? "")
 }
 
 extension TimerID {

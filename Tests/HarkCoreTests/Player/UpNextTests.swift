@@ -52,9 +52,9 @@ final class UpNextTests: XCTestCase {
     XCTAssertTrue(ended.contains(.startTimer(TimerID("player.upNextTick"), after: .seconds(1), repeating: true)))
     XCTAssertFalse(ended.contains(.browseFolder(series)), "the folder is known")
     XCTAssertEqual(
-      selectUpNextCard(state), UpNextCard(next: second, title: "Soulsmith", subtitle: "", countdownText: "Starts in 15 s"))
+      selectUpNextCard(state), UpNextCard(next: second, title: "Soulsmith", subtitle: "", countdownText: "Starts in 15s"))
     _ = tick(&state, 5)
-    XCTAssertEqual(selectUpNextCard(state)?.countdownText, "Starts in 10 s")
+    XCTAssertEqual(selectUpNextCard(state)?.countdownText, "Starts in 10s")
     let started = tick(&state, 10)
     XCTAssertTrue(started.contains(.cancelTimer(TimerID("player.upNextTick"))))
     XCTAssertTrue(started.contains(.loadBook(second)), "Book 2 plays once it is loaded: \(started)")
