@@ -206,10 +206,21 @@ class HarkDriver:
         self.wait_until(lambda: self.extents(self.frame("Hark"))[2:] == (width, height))
         time.sleep(0.5)  # let GTK finish the relayout and repaint
 
-    def screenshot(self, name, window_id=None):
+    def screenshot(self, name, window_id=None, with_popovers=False):
+        """The window as it looks. A popover is a window of its own, which
+        `import -window` leaves out; with_popovers takes the window's area
+        of the whole screen instead (whatever lies over it included)."""
         time.sleep(0.4)  # the frame after the last change
         path = os.path.join(self.screenshot_dir, f"{name}.png")
-        subprocess.run(["import", "-window", str(window_id or self.window_id), path], check=True)
+        window = str(window_id or self.window_id)
+        if with_popovers:
+            geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
+                                      capture_output=True, text=True, check=True).stdout
+            g = dict(line.split("=") for line in geometry.split())
+            subprocess.run(["import", "-window", "root", "-crop",
+                            f"{g['WIDTH']}x{g['HEIGHT']}+{g['X']}+{g['Y']}", "+repage", path], check=True)
+        else:
+            subprocess.run(["import", "-window", window, path], check=True)
         assert os.path.getsize(path) > 1000, f"screenshot {path} is empty"
         return path
 

@@ -238,7 +238,7 @@ def test_dragging_the_seek_bar_moves_playback_and_it_crosses_into_the_next_chapt
         x, _ = trough_point(hark, bar, fraction)
         subprocess.run(["xdotool", "mousemove", "--sync", "--window", window, str(x), str(y)], check=True)
         time.sleep(0.2)
-    hark.screenshot("player-dragging")
+    hark.screenshot("player-dragging", with_popovers=True)  # the bubble over the thumb
     subprocess.run(["xdotool", "mouseup", "1"], check=True)
     released = time.monotonic()
     target = 0.5 * length  # 11 s before chapter 3
