@@ -195,9 +195,7 @@ class HarkDriver:
 
     def resize(self, width, height):
         """Makes the window's frame (without its client-side shadow) width × height."""
-        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", str(self.window_id)],
-                                  capture_output=True, text=True, check=True).stdout
-        x_size = dict(line.split("=") for line in geometry.split())
+        x_size = self.x_geometry(self.window_id)
         _, _, frame_width, frame_height = self.extents(self.frame("Hark"))
         shadow_x = int(x_size["WIDTH"]) - frame_width
         shadow_y = int(x_size["HEIGHT"]) - frame_height
@@ -205,6 +203,13 @@ class HarkDriver:
                         str(width + shadow_x), str(height + shadow_y)], check=True)
         self.wait_until(lambda: self.extents(self.frame("Hark"))[2:] == (width, height))
         time.sleep(0.5)  # let GTK finish the relayout and repaint
+
+    @staticmethod
+    def x_geometry(window_id):
+        """The X window's X, Y, WIDTH and HEIGHT (client-side shadow included)."""
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", str(window_id)],
+                                  capture_output=True, text=True, check=True).stdout
+        return dict(line.split("=") for line in geometry.split())
 
     def screenshot(self, name, window_id=None, with_popovers=False):
         """The window as it looks. A popover is a window of its own, which
@@ -214,9 +219,7 @@ class HarkDriver:
         path = os.path.join(self.screenshot_dir, f"{name}.png")
         window = str(window_id or self.window_id)
         if with_popovers:
-            geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
-                                      capture_output=True, text=True, check=True).stdout
-            g = dict(line.split("=") for line in geometry.split())
+            g = self.x_geometry(window)
             subprocess.run(["import", "-window", "root", "-crop",
                             f"{g['WIDTH']}x{g['HEIGHT']}+{g['X']}+{g['Y']}", "+repage", path], check=True)
         else:
