@@ -1,39 +1,56 @@
 """Shared fixtures for the integration tests.
 
-The UI tests drive the real Hark window through AT-SPI. `scripts/test` runs
-pytest inside one private D-Bus session and one Xvfb display; the
-`accessibility_bus` fixture starts the AT-SPI bus in that session.
+The UI tests drive the real Hark window through AT-SPI. Every test process
+(each pytest-xdist worker, or pytest itself when run without workers) has a
+private desktop of its own — an Xvfb display, a D-Bus session and an
+accessibility bus (`private_desktop.py`) — started before its tests are
+collected, so `scripts/test` runs several of them side by side.
 """
 import os
 import shutil
 import subprocess
-import time
 
 import pytest
+
+from private_desktop import PrivateDesktop
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RESULTS = os.path.join(REPO, "results")
 
 
+def _is_xdist_controller(config):
+    """The process that hands tests to xdist workers and runs none itself."""
+    return not hasattr(config, "workerinput") and (getattr(config.option, "numprocesses", None) or 0) > 0
+
+
+def pytest_configure(config):
+    if _is_xdist_controller(config):
+        return
+    desktop = PrivateDesktop()
+    config.hark_desktop = desktop
+    os.environ.update(desktop.start())
+
+
+def pytest_unconfigure(config):
+    desktop = getattr(config, "hark_desktop", None)
+    if desktop:
+        desktop.stop()
+
+
+def pytest_collection_modifyitems(items):
+    """Long tests first (stable otherwise): xdist hands tests out in this
+    order, so a minute-long test never starts last on one worker while the
+    others sit idle."""
+    items.sort(key=lambda item: 0 if item.get_closest_marker("long") else 1)
+
+
 @pytest.fixture(scope="session")
 def accessibility_bus():
-    if not os.environ.get("DISPLAY") or not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-        pytest.fail("UI tests need scripts/test's private X display and D-Bus session")
-    # xvfb-run returns once Xvfb is up; still, make sure the display answers
-    # before blaming Hark for "cannot open display".
-    for _ in range(50):
-        if subprocess.run(["xdpyinfo"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
-            break
-        time.sleep(0.1)
-    else:
-        pytest.fail(f"the X display {os.environ['DISPLAY']} does not answer")
-    launcher = subprocess.Popen(
-        ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(0.5)
+    """This process's private display and accessibility bus (started by
+    pytest_configure); a fixture so that tests say they need them."""
+    assert os.environ.get("DISPLAY") and os.environ.get("DBUS_SESSION_BUS_ADDRESS"), \
+        "no private desktop: pytest_configure did not start one"
     yield
-    launcher.terminate()
-    launcher.wait(timeout=5)
 
 
 @pytest.fixture(scope="session")

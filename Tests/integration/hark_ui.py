@@ -162,6 +162,17 @@ class HarkDriver:
         assert len(selected) == 1, f"expected one selected page tab, got {selected}"
         return selected.pop()
 
+    def wait_for_page(self, page, timeout=10):
+        """Waits until `page`'s switcher tab is the selected one: a page
+        switch takes a frame or more, many more on a loaded machine."""
+        seen = []
+
+        def shown():
+            seen[:] = [self.selected_page()]
+            return seen[0] == page
+        if not self.wait_until(shown, timeout=timeout, fail=False):
+            raise AssertionError(f"the {page} page is not shown (selected: {seen or 'none'})")
+
     # -- acting -----------------------------------------------------------
     def click(self, accessible):
         action = accessible.queryAction()

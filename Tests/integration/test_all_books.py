@@ -1,5 +1,7 @@
 """All Books: a 10,000-book library as a cover grid read a page at a time,
 with a bounded number of cells built, a list view and sorting."""
+import pytest
+
 from test_sign_in import sign_in_with_invite
 
 
@@ -15,6 +17,7 @@ def book_pages(server):
     return [r for r in server.call("GET", "/requests")["requests"] if r["path"] == "/api/v1/libraries/2/books"]
 
 
+@pytest.mark.long
 def test_all_books_grid_pages_as_you_scroll(hark, audiosilo_stress):
     server = audiosilo_stress
     sign_in_with_invite(hark, server)

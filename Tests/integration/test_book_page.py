@@ -5,6 +5,8 @@ import json
 import urllib.parse
 import urllib.request
 
+import pytest
+
 from test_browse import open_row
 from test_sign_in import sign_in_with_invite
 
@@ -51,6 +53,7 @@ def open_orchard(hark):
     open_book(hark, "Theodore Quill", "A Clockwork Orchard")
 
 
+@pytest.mark.long
 def test_favourite_bookmark_and_note(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     open_orchard(hark)

@@ -1,5 +1,7 @@
 """Browsing a library and opening a book through the real window, against
 the repository's test server and its sample library."""
+import pytest
+
 from test_sign_in import sign_in_with_invite
 
 
@@ -23,6 +25,7 @@ def open_row(hark, list_name, starts_with, timeout=15):
     hark.click_at(found[0])
 
 
+@pytest.mark.long
 def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
@@ -44,7 +47,7 @@ def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
     hark.resize(960, 720)
 
     open_row(hark, "Folder contents", "The Drowned Bell")
-    assert hark.selected_page() == "Book"
+    hark.wait_for_page("Book")
     hark.find("label", "The Drowned Bell", timeout=15)
     hark.resize(360, 720)
     hark.screenshot("book-page-phone")
@@ -77,6 +80,7 @@ def test_a_book_with_chapters_lists_them(hark, audiosilo):
     hark.screenshot("book-chapters")
 
 
+@pytest.mark.long
 def test_covers_are_fetched_once_for_the_rows_shown(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     hark.click_at(hark.find("list item", "Audiobooks", timeout=15))

@@ -31,7 +31,7 @@ def test_ten_thousand_books_and_five_thousand_chapters(hark, audiosilo_stress):
     assert 5 <= rows <= MAX_ROWS, f"{rows} rows built for a folder of 10,000"
     # The window still answers: switch pages and back.
     hark.key("alt+2", "alt+1")
-    assert hark.selected_page() == "Library"
+    hark.wait_for_page("Library")
     hark.screenshot("library-wide-folder")
 
     hark.click(hark.find("push button", "Big Library"))

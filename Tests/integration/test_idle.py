@@ -6,6 +6,8 @@ idle app none (timings are measured properly by scripts/bench)."""
 import time
 from pathlib import Path
 
+import pytest
+
 from test_browse import open_row
 from test_sign_in import sign_in_with_invite
 
@@ -27,6 +29,7 @@ def assert_idle(hark, where):
     assert woke <= MAX_MAIN_THREAD_SWITCHES, f"{where}: the main thread woke {woke} times in {WINDOW} s while idle"
 
 
+@pytest.mark.long
 def test_idle_hark_does_not_spin(hark, audiosilo):
     assert_idle(hark, "welcome")
     sign_in_with_invite(hark, audiosilo)

@@ -5,6 +5,7 @@ fills in by itself when the server is back."""
 import time
 
 import pyatspi
+import pytest
 
 from test_all_books import cells
 from test_book_page import open_orchard, visible
@@ -16,6 +17,7 @@ def on_screen_rows(hark, list_name):
     return [name for name, row in list_items(hark, list_name).items() if hark.on_screen(row)]
 
 
+@pytest.mark.long
 def test_filter_and_jump_in_a_long_folder(hark, audiosilo_authors):
     sign_in_with_invite(hark, audiosilo_authors)
     hark.click_at(hark.find("list item", "Big Library", timeout=15))
@@ -47,6 +49,7 @@ def test_filter_and_jump_in_a_long_folder(hark, audiosilo_authors):
     hark.screenshot("library-folder-jumped")
 
 
+@pytest.mark.long
 def test_more_by_the_author_and_the_remembered_layout(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     open_orchard(hark)
@@ -60,7 +63,7 @@ def test_more_by_the_author_and_the_remembered_layout(hark, audiosilo):
     hark.wait_until(lambda: cells(hark)[0].getRoleName() == "list", timeout=10)
     # Back goes back to the book the link was followed from.
     hark.click(visible(hark, "push button", "Back")[0])
-    hark.wait_until(lambda: hark.selected_page() == "Book", timeout=10)
+    hark.wait_for_page("Book", timeout=10)
 
     hark.restart()
     with open(hark.settings_keyfile) as keyfile:
@@ -71,6 +74,7 @@ def test_more_by_the_author_and_the_remembered_layout(hark, audiosilo):
     assert cells(hark)[0].getRoleName() == "list", "the list layout was kept"
 
 
+@pytest.mark.long
 def test_a_folder_that_fails_offline_fills_in_when_the_server_is_back(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     hark.click_at(hark.find("list item", "Audiobooks", timeout=15))

@@ -4,6 +4,8 @@ in through Preferences (and removes the file when they opt out)."""
 import os
 import stat
 
+import pytest
+
 from test_sign_in import sign_in_with_invite
 
 WARNING = ("No keyring is running, so you will have to sign in again next time you open Hark. "
@@ -22,6 +24,7 @@ def open_servers_preferences(hark):
     return preferences
 
 
+@pytest.mark.long
 def test_without_a_keyring_sign_ins_last_one_run_unless_kept_in_a_private_file(hark_without_keyring, audiosilo):
     hark = hark_without_keyring
     secrets = os.path.join(hark.env["XDG_DATA_HOME"], "hark", "secrets.json")

@@ -6,6 +6,8 @@ import re
 import subprocess
 import time
 
+import pytest
+
 from hark_ui import descendants
 from test_book_page import BOOK, api, open_orchard, query, visible
 from test_sign_in import sign_in_with_invite
@@ -102,11 +104,12 @@ def start_playing(hark, server, button="Play", open_book=open_orchard):
     hark.click(hark.find("push button", button, timeout=15))
     clicked = time.monotonic()
     hark.key("alt+3")
-    hark.wait_until(lambda: hark.selected_page() == "Player", timeout=10)
+    hark.wait_for_page("Player", timeout=10)
     player_button(hark, "Pause", timeout=20)
     return clicked
 
 
+@pytest.mark.long
 def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     start_playing(hark, audiosilo)
@@ -169,6 +172,7 @@ def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
     hark.screenshot("mini-player-phone")
 
 
+@pytest.mark.long
 def test_a_killed_player_resumes_near_where_it_was(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     started = start_playing(hark, audiosilo)
@@ -188,7 +192,7 @@ def test_a_killed_player_resumes_near_where_it_was(hark, audiosilo):
         # The home shelf offers the book the listener was in.
         hark.find("label", "Continue Listening", timeout=20)
         hark.click_at(hark.find("label", "A Clockwork Orchard", timeout=10))
-        hark.wait_until(lambda: hark.selected_page() == "Book", timeout=10)
+        hark.wait_for_page("Book", timeout=10)
     resumed = start_playing(hark, audiosilo, button="Resume", open_book=from_continue_listening)
     hark.click(player_button(hark, "Pause"))
     paused = time.monotonic()
@@ -219,6 +223,7 @@ def trough_point(hark, bar, fraction):
     return int(x + inset + fraction * (width - 2 * inset)), int(y + height // 2)
 
 
+@pytest.mark.long
 def test_dragging_the_seek_bar_moves_playback_and_it_crosses_into_the_next_chapter(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     start_playing(hark, audiosilo)

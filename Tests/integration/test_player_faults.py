@@ -5,6 +5,8 @@ words the listener can act on, never in a lost place or a dead app."""
 import time
 from datetime import datetime
 
+import pytest
+
 from hark_ui import descendants
 from test_book_page import BOOK, api, open_book, open_orchard, query
 from test_player import chapter_number, chapter_position, mini_player_cover_colour, player_button, start_playing
@@ -47,6 +49,7 @@ def server_time(entry):
     return datetime.fromisoformat(entry["time"].replace("Z", "+00:00")).timestamp()
 
 
+@pytest.mark.long
 def test_a_dropped_stream_shows_an_error_and_retry_resumes_there(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     start_playing(hark, audiosilo, open_book=open_keeper)
@@ -127,6 +130,7 @@ def test_an_unreachable_server_at_resume_is_an_error_not_a_restart(hark, audiosi
     assert 45 <= saved <= 50 + played + 1, f"saved {saved:.1f} s: not resumed from 50 s"
 
 
+@pytest.mark.long
 def test_a_file_that_is_not_audio_is_an_error_for_that_book_only(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     audiosilo.call("POST", "/faults", {"path_prefix": STREAM, "status": 200, "content_type": "audio/mp4",

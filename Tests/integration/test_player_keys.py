@@ -1,6 +1,8 @@
 """The Player's keyboard shortcuts through the real window: Space plays and
 pauses, ←/→ skip, Ctrl+←/→ change chapter, +/− change speed, Ctrl+B adds a
 bookmark where playback is."""
+import pytest
+
 from test_book_page import BOOK, api, query, visible
 from test_player import chapter_number, chapter_position, player_button, start_playing
 from test_sign_in import sign_in_with_invite
@@ -25,6 +27,7 @@ def speed_shown(hark, text):
     return bool([b for b in visible(hark, "push button", f"Playback Speed {text}") if hark.extents(b)[1] < 640])
 
 
+@pytest.mark.long
 def test_the_players_keys(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     start_playing(hark, audiosilo)

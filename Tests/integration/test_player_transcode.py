@@ -1,6 +1,8 @@
 """A book the server says is not directly playable streams through the
 server's transcoder: `transcode=1&t=<s>`, and a seek asks again from the
 new second (the transcoded stream has no Range)."""
+import pytest
+
 from test_player import player_button, start_playing
 from test_player_keys import book_position
 from test_sign_in import sign_in_with_invite
@@ -8,6 +10,7 @@ from test_sign_in import sign_in_with_invite
 STREAM = "/api/v1/libraries/1/stream"
 
 
+@pytest.mark.long
 def test_a_book_that_is_not_directly_playable_plays_transcoded(hark, audiosilo_m4b_not_direct):
     server = audiosilo_m4b_not_direct
     sign_in_with_invite(hark, server)

@@ -23,7 +23,7 @@ def test_search_as_you_type_and_open_a_result(hark, audiosilo):
 
     entry.queryEditableText().setTextContents("clockwork")
     open_row(hark, "Search results", "A Clockwork Orchard")
-    assert hark.selected_page() == "Book"
+    hark.wait_for_page("Book")
     hark.find("label", "A Clockwork Orchard", timeout=15)
 
 

@@ -17,7 +17,7 @@ PAGES = [
 
 def assert_only_page_on_screen(hark, page):
     """The page's empty state is on screen and no other page's is."""
-    assert hark.selected_page() == page
+    hark.wait_for_page(page)
     titles = dict(PAGES)
     hark.find("label", titles[page])
     for other, title in PAGES:
@@ -39,7 +39,7 @@ def test_opens_on_the_library_with_the_mini_player(hark):
 def test_each_page_opens_from_its_switcher_tab(hark):
     for page, _ in reversed(PAGES):
         hark.click(hark.find("page tab", page))
-        hark.wait_until(lambda: hark.selected_page() == page)
+        hark.wait_for_page(page)
         assert_only_page_on_screen(hark, page)
         hark.screenshot(f"{page.lower()}-desktop")
 
@@ -47,25 +47,25 @@ def test_each_page_opens_from_its_switcher_tab(hark):
 def test_keyboard_alone_reaches_every_page(hark):
     for number, (page, _) in reversed(list(enumerate(PAGES, start=1))):
         hark.key(f"alt+{number}")
-        hark.wait_until(lambda: hark.selected_page() == page)
+        hark.wait_for_page(page)
         assert_only_page_on_screen(hark, page)
     # Ctrl+Page Down / Up step through the pages and wrap around.
     hark.key("ctrl+Page_Up")
-    hark.wait_until(lambda: hark.selected_page() == "Downloads")
+    hark.wait_for_page("Downloads")
     hark.key("ctrl+Page_Down", "ctrl+Page_Down")
-    hark.wait_until(lambda: hark.selected_page() == "Book")
+    hark.wait_for_page("Book")
 
 
 def test_empty_state_button_leads_to_the_library(hark):
     hark.click(hark.find("page tab", "Player"))
-    hark.wait_until(lambda: hark.selected_page() == "Player")
+    hark.wait_for_page("Player")
     hark.click(hark.find("push button", "Browse Library"))
-    hark.wait_until(lambda: hark.selected_page() == "Library")
+    hark.wait_for_page("Library")
 
 
 def test_mini_player_opens_the_player_page(hark):
     hark.click(hark.find("push button", "Open Player"))
-    hark.wait_until(lambda: hark.selected_page() == "Player")
+    hark.wait_for_page("Player")
     assert_only_page_on_screen(hark, "Player")
     # The Player page has every control the mini-player has: it steps aside.
     assert not [a for a in hark.find_all("panel", "Mini Player") if hark.on_screen(a)], \
@@ -83,7 +83,7 @@ def test_phone_width_moves_the_page_switcher_to_the_bottom(hark):
         _, y, _, _ = hark.extents(tab)
         assert y > 500, f"at 360 px the {page} tab should sit in the bottom bar, not at y={y}"
         hark.click(tab)
-        hark.wait_until(lambda: hark.selected_page() == page)
+        hark.wait_for_page(page)
         assert_only_page_on_screen(hark, page)
         hark.screenshot(f"{page.lower()}-phone")
     # Back to a wide window: the switcher returns to the header bar.

@@ -4,6 +4,7 @@ starts it after a 15 s countdown that Cancel stops."""
 import time
 
 import pyatspi
+import pytest
 
 from hark_ui import descendants
 from test_book_page import api, open_book, query, visible
@@ -37,6 +38,7 @@ def countdown(hark):
     return [a.name for a in labels if hark.on_screen(a)]
 
 
+@pytest.mark.long
 def test_the_next_book_in_the_folder_starts_after_the_countdown(hark, audiosilo):
     turn_on_play_next_book(hark)
     sign_in_with_invite(hark, audiosilo)
