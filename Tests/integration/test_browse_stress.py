@@ -37,7 +37,7 @@ def test_ten_thousand_books_and_five_thousand_chapters(hark, audiosilo_stress):
     hark.click(hark.find("push button", "Big Library"))
     open_row(hark, "Folder contents", "Long Chapters")
     open_row(hark, "Folder contents", "The Endless Saga")
-    hark.wait_until(lambda: "1. Chapter 1, 1m" in list_items(hark, "Chapters"), timeout=30)
+    hark.wait_until(lambda: "Chapter 1, 1m" in list_items(hark, "Chapters"), timeout=30)
     rows = realized_rows(hark, "Chapters")
     assert 3 <= rows <= MAX_ROWS, f"{rows} rows built for 5,000 chapters"
     hark.screenshot("book-five-thousand-chapters")

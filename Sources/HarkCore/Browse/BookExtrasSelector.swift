@@ -75,13 +75,14 @@ public struct BookExtrasView: Equatable, Sendable {
   public var otherCopies: [String]
 }
 
-func bookExtrasView(_ s: AppState, _ target: LibraryPath, _ book: Book, now: Date) -> BookExtrasView {
+func bookExtrasView(
+  _ s: AppState, _ target: LibraryPath, _ book: Book, timeline: BookTimeline, now: Date
+) -> BookExtrasView {
   let extras = s.library.extras[target] ?? BookExtras()
-  let timeline = BookTimeline(book)
   var resumeText = "Checking your place…"
   var finished = false
   var position: Double?
-  switch extras.resume {
+  switch livePlace(s, target) ?? extras.resume {
   case nil:
     break
   case .empty?:
@@ -129,6 +130,23 @@ func bookExtrasView(_ s: AppState, _ target: LibraryPath, _ book: Book, now: Dat
     otherCopies: book.otherLocations.map { [$0.libraryName, $0.path].filter { !$0.isEmpty }.joined(separator: " · ") })
 }
 
+/// The place of the book that is loaded in the player, as it plays: the
+/// page follows it second by second instead of waiting for the next save.
+/// Nil for any other book, and before the player has a place worth showing.
+private func livePlace(_ s: AppState, _ target: LibraryPath) -> ResumeLookup? {
+  let session = s.player.session
+  guard let loaded = session.nowPlaying, loaded.key == target.contentKey else { return nil }
+  let position = session.bookPosition
+  guard position.isFinite, position > 0 else { return nil }
+  let total = loaded.queue.total
+  let saved: ProgressRecord? = if case .progress(let record)? = s.library.extras[target]?.resume { record } else { nil }
+  return .progress(
+    ProgressRecord(
+      key: target.contentKey, position: position, duration: total,
+      finished: saved?.finished == true && session.snapshot.state == .ended, playbackSpeed: session.rate,
+      deviceID: "", updatedAt: saved?.updatedAt ?? .distantPast))
+}
+
 private func historyRow(_ span: HistoryEntry, _ timeline: BookTimeline, now: Date) -> HistoryRow {
   let from = timeline.chapterTitle(at: span.fromPosition)
   let to = timeline.chapterTitle(at: span.toPosition)
@@ -149,7 +167,7 @@ private func metaView(
 ) -> MetaView {
   // The metadata's chapters are 1-based; the listener is in the chapter
   // playing at their place (chapter 1 before they start).
-  let chapter = position.flatMap(timeline.chapterIndex(at:)).map { $0 + 1 }
+  let chapter = timeline.synthetic ? nil : position.flatMap(timeline.chapterIndex(at:)).map { $0 + 1 }
   let gate = SpoilerGate(currentChapter: chapter, isFinished: finished, revealAll: reveal)
   let gated = gate.apply(to: meta)
   var facts: [BookFact] = []

@@ -98,8 +98,9 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
       chapters: [], extras: nil, offline: offlineNotice(s, serverID: target.serverID))
   case .loaded(let book):
     let title = book.title.isEmpty ? pathLeaf(target.path) : book.title
-    let extras = bookExtrasView(s, target, book, now: now)
-    var chapters = chapterRows(book.chapters)
+    let timeline = BookTimeline(book, virtualChapterInterval: s.settings.virtualChapterInterval)
+    let extras = bookExtrasView(s, target, book, timeline: timeline, now: now)
+    var chapters = chapterRows(timeline)
     for index in chapters.indices {
       chapters[index].status =
         if extras.isFinished { .listened } else if let current = extras.currentChapter {
@@ -151,11 +152,13 @@ func bookFacts(_ book: Book, location: String) -> [BookFact] {
   return facts
 }
 
-func chapterRows(_ chapters: [Chapter]) -> [ChapterRow] {
-  chapters.enumerated().map { offset, chapter in
+/// The Book page's chapters: the ones the player will play, so a long
+/// chapterless file lists the same "Chapter N" rows the Player page shows.
+func chapterRows(_ timeline: BookTimeline) -> [ChapterRow] {
+  timeline.chapters.enumerated().map { offset, chapter in
     let length = chapter.end - chapter.start
     return ChapterRow(
-      number: offset + 1, title: prettifyChapterTitle(chapter.title),
+      number: offset + 1, title: timeline.titles[offset],
       duration: length.isFinite && length > 0 ? formatDuration(length) : "")
   }
 }

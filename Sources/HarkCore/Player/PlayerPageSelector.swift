@@ -51,7 +51,7 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
   let session = s.player.session
   guard let loaded = session.nowPlaying, let playing = s.player.nowPlaying else { return nil }
   let chapters = loaded.queue.navigationChapters
-  let chapterTitles = chapters.map { prettifyChapterTitle($0.title) }
+  let chapterTitles = chapterDisplayTitles(chapters)
   let current = session.currentChapterSpan?.index
   let status: PlayerPageView.Status =
     if let failure = session.failure {
@@ -78,7 +78,7 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
     currentChapter: current, status: status,
     bookTimeLeft: left > 0 ? "\(formatDuration(left)) left" : "", rate: rate, rateText: formatRate(rate),
     skipBackSeconds: s.settings.skipBackSeconds, skipForwardSeconds: s.settings.skipForwardSeconds,
-    sleepText: sleepText(session.sleepTimer, chapters: chapters), sleepActive: session.sleepTimer.isActive,
+    sleepText: sleepText(session.sleepTimer, titles: chapterTitles), sleepActive: session.sleepTimer.isActive,
     sleepChapters: sleepChapterChoices(
       spans: loaded.queue.chapterSpans, titles: chapterTitles, current: current,
       position: playing.bookPosition, rate: rate),
@@ -108,13 +108,13 @@ func failureText(_ failure: PlaybackFailure) -> String {
   }
 }
 
-private func sleepText(_ timer: SleepTimer, chapters: [Chapter]) -> String {
+private func sleepText(_ timer: SleepTimer, titles: [String]) -> String {
   guard timer.isActive else { return "" }
   switch timer.label {
   case .minutes?:
     return timer.remaining.map { "Stops in \(formatClock(Double($0)))" } ?? "Sleep timer on"
   case .endOfChapter(let index)?:
-    let last = chapters.indices.contains(index) ? prettifyChapterTitle(chapters[index].title) : "this chapter"
+    let last = titles.indices.contains(index) && !titles[index].isEmpty ? titles[index] : "this chapter"
     return "Stops at the end of \(last)"
   case .endOfBook?:
     return "Stops at the end of the book"

@@ -78,10 +78,26 @@ func playbackEffects(_ state: inout AppState, _ commands: [PlaybackCommand]) -> 
         playbackTimerID(timer), after: state.player.session.rules.interval(of: timer), repeating: timer.repeats)
     case .cancelTimer(let timer):
       .cancelTimer(playbackTimerID(timer))
+    case .saveProgress(let update):
+      rememberSavedPlace(&state, update)
     default:
       .playback(command)
     }
   }
+}
+
+/// A save is the listener's newest place: the Book page's copy of the
+/// server's answer follows it, so a book played (or finished) from its page
+/// does not keep saying "Not started" until the page is opened again.
+private func rememberSavedPlace(_ state: inout AppState, _ update: ProgressUpdate) -> Effect {
+  let target = LibraryPath(update.key)
+  if state.library.extras[target] != nil {
+    state.library.extras[target]?.resume = .progress(
+      ProgressRecord(
+        key: update.key, position: update.position, duration: update.duration, finished: update.finished,
+        playbackSpeed: update.playbackSpeed, deviceID: "", updatedAt: update.capturedAt))
+  }
+  return .playback(.saveProgress(update))
 }
 
 private func needsReload(_ book: Loadable<Book>) -> Bool {
@@ -98,13 +114,13 @@ private func play(
   case .resume: startPosition = nil
   case .position(let position): startPosition = max(0, position)
   case .chapter(let index):
-    let timeline = BookTimeline(book)
+    let timeline = BookTimeline(book, virtualChapterInterval: state.settings.virtualChapterInterval)
     startPosition = timeline.starts.indices.contains(index) ? timeline.starts[index] : 0
   }
   let ended = endUpNext(&state)
   let request = PlayRequest(
     key: path.contentKey, book: book, startBookPosition: startPosition,
     signedIn: server.map { !$0.needsReconnect } ?? false, defaultRate: state.settings.defaultSpeed,
-    virtualChapterInterval: Double(state.settings.virtualChapterMinutes) * 60)
+    virtualChapterInterval: state.settings.virtualChapterInterval)
   return ended + playbackEffects(&state, state.player.session.reduce(.play(request), now: now))
 }

@@ -32,11 +32,11 @@ public struct PlayerState: Equatable, Sendable {
     let position = session.bookPosition
     let current = session.currentChapterSpan
     let span = current?.span
-    let chapters = loaded.queue.navigationChapters
-    let title = current.flatMap { chapters.indices.contains($0.index) ? chapters[$0.index].title : nil }
+    let titles = chapterDisplayTitles(loaded.queue.navigationChapters)
+    let title = current.flatMap { titles.indices.contains($0.index) ? titles[$0.index] : nil }
     return NowPlaying(
       title: loaded.title, author: loaded.author,
-      chapterTitle: title.map(prettifyChapterTitle) ?? "",
+      chapterTitle: title ?? "",
       bookPosition: position, chapterStart: span?.start ?? 0, chapterEnd: span?.end ?? loaded.queue.total,
       bookDuration: loaded.queue.total, rate: session.rate, isPlaying: session.isPlaying)
   }

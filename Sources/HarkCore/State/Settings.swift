@@ -11,6 +11,8 @@ public struct Settings: Equatable, Sendable {
   public var autoRewindSeconds: Int = 5
   /// Length of the virtual chapters made for books that have no chapter marks.
   public var virtualChapterMinutes: Int = 30
+  /// `virtualChapterMinutes` in seconds, as the timeline takes it.
+  public var virtualChapterInterval: Double { Double(virtualChapterMinutes) * 60 }
   /// Playback speed for books that have no speed of their own.
   public var defaultSpeed: Double = 1.0
   /// When a book ends, start the next one in its folder after a countdown.

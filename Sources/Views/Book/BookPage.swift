@@ -106,7 +106,7 @@ public final class BookPage {
       }
     let status = chapter.status == .current ? "you are here" : chapter.status == .listened ? "listened" : ""
     row.show(
-      iconName: icon, title: "\(chapter.number). \(chapter.title)", subtitle: status, trailing: chapter.duration,
+      iconName: icon, title: chapterListLabel(number: chapter.number, title: chapter.title), subtitle: status, trailing: chapter.duration,
       listItem: gtk_widget_get_parent(slot))
   }
 }

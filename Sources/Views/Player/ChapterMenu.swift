@@ -44,7 +44,7 @@ final class ChapterMenu {
   private func bind(_ label: Widget, _ position: Int) {
     guard titles.indices.contains(position) else { return }
     let isCurrent = position == current
-    label.setLabelText("\(position + 1). \(titles[position])")
+    label.setLabelText(chapterListLabel(number: position + 1, title: titles[position]))
     if isCurrent { label.addClasses("heading") } else { gtk_widget_remove_css_class(label, "heading") }
     let name = isCurrent ? "\(titles[position]), playing now" : titles[position]
     (gtk_widget_get_parent(label) ?? label).setAccessibleLabel(name)

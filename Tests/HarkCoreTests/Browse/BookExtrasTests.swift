@@ -68,9 +68,10 @@ final class BookExtrasTests: XCTestCase {
     _ = reduce(&state, .library(.resumeLoaded(target, .empty)))
     XCTAssertEqual(selectBookPage(state, now: now)?.extras?.resume, "Not started")
     // 900 s is 300 s into chapter 2 (second file starts at 600); 900 s left at 1.5× is 10 minutes.
+    // The time beside a chapter's name is the time into that chapter.
     _ = reduce(&state, .library(.resumeLoaded(target, .progress(record(900, speed: 1.5)))))
     let page = try XCTUnwrap(selectBookPage(state, now: now))
-    XCTAssertEqual(page.extras?.resume, "Resume at Winding · 15:00 · 10m left")
+    XCTAssertEqual(page.extras?.resume, "Resume at Winding · 5:00 · 10m left")
     XCTAssertEqual(page.chapters.map(\.status), [.listened, .current, .ahead])
     _ = reduce(&state, .library(.resumeLoaded(target, .failed(.notSignedIn))))
     XCTAssertEqual(selectBookPage(state, now: now)?.extras?.resume, "Hark could not check your place in this book.")
@@ -107,7 +108,7 @@ final class BookExtrasTests: XCTestCase {
     ]
     _ = reduce(&state, .library(.bookmarksLoaded(target, .success(marks))))
     guard case .loaded(let rows)? = selectBookPage(state, now: now)?.extras?.bookmarks else { return XCTFail() }
-    XCTAssertEqual(rows.map(\.title), ["The Brass Seed · 1:05", "Harvest · 21:40"])
+    XCTAssertEqual(rows.map(\.title), ["The Brass Seed · 1:05", "Harvest · 1:40"], "time into the chapter")
     XCTAssertEqual(rows.map(\.detail), ["", "the harvest"])
     XCTAssertEqual(reduce(&state, .library(.bookmarkDeleteRequested(target, id: 1))), [.deleteBookmark(target, id: 1)])
     guard case .loaded(let left)? = selectBookPage(state, now: now)?.extras?.bookmarks else { return XCTFail() }

@@ -1,0 +1,65 @@
+import Foundation
+import HarkCore
+import XCTest
+
+/// The Book page of the book that is playing follows the player: its place
+/// as it plays, and "Finished" once it ends, without being opened again.
+final class LiveBookPageTests: XCTestCase {
+  private let target = LibraryPath(serverID: "a", libraryID: 1, path: "Quill/Orchard")
+  private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// Two chapters, 60 s and 40 s, in one file.
+  private var book: Book {
+    Book(
+      libraryID: 1, relPath: target.path, title: "A Clockwork Orchard", duration: 100,
+      files: [BookFile(relPath: "Quill/Orchard/book.m4b", duration: 100)],
+      chapters: [
+        Chapter(index: 0, title: "The Brass Seed", filePath: "Quill/Orchard/book.m4b", start: 0, end: 60),
+        Chapter(index: 1, title: "Rising Sweep", filePath: "Quill/Orchard/book.m4b", start: 60, end: 100),
+      ])
+  }
+
+  /// The page open on a book never started, then Play pressed on it.
+  private func playingFromItsPage() -> AppState {
+    var state = AppState()
+    state.connections.servers = [
+      ServerConnection(serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com")!, username: "ada")
+    ]
+    _ = reduce(&state, .library(.bookOpened(target)))
+    _ = reduce(&state, .library(.bookLoaded(target, .success(book))))
+    _ = reduce(&state, .library(.resumeLoaded(target, .empty)))
+    _ = reduce(&state, .player(.playRequested(target, .position(0), at: t0)))
+    return state
+  }
+
+  private func report(_ state: inout AppState, _ engine: EngineState, at position: Double, after seconds: Double) {
+    _ = reduce(
+      &state,
+      .player(.playback(
+        .engineReported(EngineSnapshot(state: engine, position: position, duration: 100)),
+        at: t0.addingTimeInterval(seconds))))
+  }
+
+  func testThePagesPlaceFollowsThePlayingBook() throws {
+    var state = playingFromItsPage()
+    XCTAssertEqual(selectBookPage(state, now: t0)?.extras?.resume, "Not started")
+    report(&state, .playing, at: 65, after: 65)
+    let page = try XCTUnwrap(selectBookPage(state, now: t0))
+    XCTAssertEqual(page.extras?.resume, "Resume at Rising Sweep · 0:05 · 35s left")
+    XCTAssertEqual(page.extras?.playLabel, "Resume")
+    XCTAssertEqual(page.chapters.map(\.status), [.listened, .current])
+  }
+
+  func testAnEndedBookIsFinishedOnItsPageAndStaysSoAfterTheNextBookLoads() throws {
+    var state = playingFromItsPage()
+    report(&state, .playing, at: 99, after: 99)
+    report(&state, .ended, at: 100, after: 100)
+    let page = try XCTUnwrap(selectBookPage(state, now: t0))
+    XCTAssertEqual(page.extras?.resume, "Finished")
+    XCTAssertEqual(page.extras?.isFinished, true)
+    XCTAssertEqual(page.extras?.playLabel, "Play")
+    // Stopped (as when another book loads): the page keeps what the last save said.
+    _ = reduce(&state, .player(.playback(.stop, at: t0.addingTimeInterval(101))))
+    XCTAssertEqual(selectBookPage(state, now: t0)?.extras?.resume, "Finished")
+  }
+}
