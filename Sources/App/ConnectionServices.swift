@@ -113,12 +113,9 @@ final class ConnectionServices {
   private func checkServer(_ url: URL) async {
     do throws(APIError) {
       let info = try await client(for: url, serverID: nil).serverInfo()
-      let methods = Set(info.auth.methods)
       let preview = ServerPreview(
         baseURL: url, serverID: info.serverID, name: info.name,
-        // Servers that list no methods accept the basic two.
-        acceptsPassword: methods.isEmpty || methods.contains("password"),
-        acceptsInviteCode: methods.isEmpty || methods.contains("code") || methods.contains("invite"),
+        acceptsPassword: info.auth.acceptsPassword, acceptsInviteCode: info.auth.acceptsInviteCode,
         offersDemo: info.demo?.enabled ?? false)
       dispatch(.connections(.serverChecked(.success(preview))))
     } catch {

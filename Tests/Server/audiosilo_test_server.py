@@ -5,7 +5,7 @@
         [--host 127.0.0.1] [--tls-cert F --tls-key F] [--synthetic-books N]
         [--synthetic-cover-dir DIR]
         [--name NAME] [--server-id ID] [--rate 20 --burst 40]
-        [--no-demo] [--no-metadata] [--not-direct EXT,...] [--verbose]
+        [--no-demo] [--code-method NAME] [--no-metadata] [--not-direct EXT,...] [--verbose]
 
 Prints exactly one line once both ports listen, then serves until SIGTERM
 or SIGINT:
@@ -64,6 +64,9 @@ def parse_args(argv):
     p.add_argument("--rate", type=float, default=20.0, help="requests/s per client IP")
     p.add_argument("--burst", type=float, default=40.0)
     p.add_argument("--no-demo", action="store_true")
+    p.add_argument("--code-method", default="code", metavar="NAME",
+                   help="what auth.methods calls the invite/recovery code (AUDIOSILO-API.md names "
+                        "no string for it; servers say code, auth_code, invite…); \"\" lists none")
     p.add_argument("--no-metadata", action="store_true")
     p.add_argument("--not-direct", default="", metavar="EXT,...",
                    help="formats reported as direct_playable false (e.g. opus)")
@@ -92,7 +95,7 @@ def build_app(args):
                accounts=Accounts(args.name, args.server_id, demo_enabled=not args.no_demo),
                listening=Listening(), limiter=RateLimiter(args.rate, args.burst),
                faults=FaultBook(), tls=bool(args.tls_cert),
-               metadata=not args.no_metadata, verbose=args.verbose)
+               metadata=not args.no_metadata, verbose=args.verbose, code_method=args.code_method)
 
 
 def url(scheme, host, port):

@@ -91,6 +91,20 @@ def audiosilo_authors():
 
 
 @pytest.fixture
+def audiosilo_no_demo():
+    """The test server offering invite codes and passwords but no demo, and
+    calling the code "auth_code" in auth.methods (the API names no string
+    for it; servers written from its docs say this)."""
+    yield from _run_server("--no-demo", "--code-method", "auth_code")
+
+
+@pytest.fixture
+def audiosilo_password_only():
+    """The test server listing only "password" in auth.methods, no demo."""
+    yield from _run_server("--no-demo", "--code-method", "")
+
+
+@pytest.fixture
 def audiosilo_m4b_not_direct():
     """The test server saying its .m4b files are not directly playable (so
     clients should ask for its transcoded stream)."""

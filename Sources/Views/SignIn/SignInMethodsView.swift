@@ -13,10 +13,14 @@ final class SignInMethodsView {
   let error: Widget
   private let store: Store
   private let stack: Widget
+  private let switcher: Widget
   private let code = Form.entryRow("Invite Code")
   private let username = Form.entryRow("Username")
   private let password = Form.entryRow("Password", password: true)
-  private var pages: [SignInViewState.Method: OpaquePointer] = [:]
+  /// Every method's tab, in the order they are offered; only the offered
+  /// ones are in the stack (`shown`).
+  private var tabs: [(method: SignInViewState.Method, title: String, icon: String, content: ObjectRef)] = []
+  private var shown: [SignInViewState.Method] = []
 
   init(store: Store) {
     self.store = store
@@ -24,7 +28,7 @@ final class SignInMethodsView {
     gtk_label_set_wrap(OpaquePointer(serverName), 1)
     error = Form.errorLabel()
     stack = adw_view_stack_new()
-    let switcher = adw_view_switcher_new()!
+    switcher = adw_view_switcher_new()!
     adw_view_switcher_set_stack(switcher.opaque, stack.opaque)
     adw_view_switcher_set_policy(switcher.opaque, ADW_VIEW_SWITCHER_POLICY_WIDE)
     widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 18, serverName, switcher, stack, error)
@@ -51,9 +55,30 @@ final class SignInMethodsView {
 
   private func add(_ method: SignInViewState.Method, _ title: String, _ icon: String, _ content: Widget) {
     content.setMargins(6)
-    let page = adw_view_stack_add_titled(stack.opaque, content, method.rawValue, title)!
-    adw_view_stack_page_set_icon_name(page, icon)
-    pages[method] = page
+    // Held here too: a tab the server does not offer is out of the stack.
+    tabs.append((method, title, icon, ObjectRef(retaining: content)))
+  }
+
+  /// Puts exactly the offered methods' tabs in the stack, and shows the one
+  /// the listener was on, else the first. Tabs are removed and added rather
+  /// than hidden: with libadwaita 1.2 a hidden page stayed the visible one,
+  /// so a password-only server showed the invite form under a lone
+  /// "Password" tab.
+  private func showTabs(_ offered: [SignInViewState.Method]) {
+    let current = adw_view_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
+    for tab in tabs where shown.contains(tab.method) {
+      adw_view_stack_remove(stack.opaque, tab.content.as(GtkWidget.self))
+    }
+    for tab in tabs where offered.contains(tab.method) {
+      let page = adw_view_stack_add_titled(stack.opaque, tab.content.as(GtkWidget.self), tab.method.rawValue, tab.title)!
+      adw_view_stack_page_set_icon_name(page, tab.icon)
+    }
+    shown = tabs.map(\.method).filter(offered.contains)
+    // One way in is no choice: a lone tab would only look like a button.
+    gtk_widget_set_visible(switcher, shown.count > 1 ? 1 : 0)
+    if let visible = shown.first(where: { $0.rawValue == current }) ?? shown.first {
+      adw_view_stack_set_visible_child_name(stack.opaque, visible.rawValue)
+    }
   }
 
   /// Submits on the button and on Enter in the form's last field.
@@ -64,10 +89,7 @@ final class SignInMethodsView {
 
   func render(_ state: SignInViewState) {
     serverName.setLabelText(state.serverName)
-    for (method, page) in pages {
-      let offered = state.methods.contains(method)
-      if (adw_view_stack_page_get_visible(page) != 0) != offered { adw_view_stack_page_set_visible(page, offered ? 1 : 0) }
-    }
+    if tabs.map(\.method).filter(state.methods.contains) != shown { showTabs(state.methods) }
     Form.showError(error, state.error)
   }
 

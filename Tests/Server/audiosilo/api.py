@@ -31,7 +31,7 @@ class App:
     """Everything both ports share."""
 
     def __init__(self, *, catalog, accounts, listening, limiter, faults,
-                 tls=False, metadata=True, verbose=False):
+                 tls=False, metadata=True, verbose=False, code_method="code"):
         self.lock = threading.RLock()
         self.catalog = catalog
         self.accounts = accounts
@@ -42,10 +42,12 @@ class App:
         self.metadata = metadata  # capability; the control port can flip it
         self.transcode = shutil.which("ffmpeg") is not None
         self.verbose = verbose
+        self.code_method = code_method  # the invite code's name in auth.methods
 
     def server_json(self):
         acc = self.accounts
-        methods = ["code", "password"] + (["demo"] if acc.demo_enabled else [])
+        methods = ([self.code_method] if self.code_method else []) + ["password"] + (
+            ["demo"] if acc.demo_enabled else [])
         return {
             "name": acc.server_name, "server_id": acc.server_id, "version": VERSION,
             "api": "v1",

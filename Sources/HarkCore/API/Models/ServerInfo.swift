@@ -98,6 +98,23 @@ public struct AuthMethods: Codable, Hashable, Sendable {
     self.methods = methods
   }
 
+  /// True when a password sign-in is listed, or nothing is (servers that
+  /// list no methods accept the basic two).
+  public var acceptsPassword: Bool {
+    names.isEmpty || names.contains { $0.contains("password") }
+  }
+
+  /// True when an invite or recovery code is listed, or nothing is.
+  /// AUDIOSILO-API.md names no string for it, and servers say "code",
+  /// "auth_code", "invite" or "invite_code": any name with "code" or
+  /// "invite" in it counts (a server written from the docs said "auth_code"
+  /// and lost its Invite Code tab).
+  public var acceptsInviteCode: Bool {
+    names.isEmpty || names.contains { $0.contains("code") || $0.contains("invite") }
+  }
+
+  private var names: [String] { methods.map { $0.lowercased() } }
+
   public init(from decoder: any Decoder) throws {
     methods = try decoder.container(keyedBy: AnyCodingKey.self).list(AnyCodingKey("methods"))
   }
