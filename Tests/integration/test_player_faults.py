@@ -145,3 +145,36 @@ def test_a_file_that_is_not_audio_is_an_error_for_that_book_only(hark, audiosilo
     # Another book plays (the server's files are fine again).
     audiosilo.call("DELETE", "/faults")
     start_playing(hark, audiosilo, open_book=open_keeper)
+
+
+def test_a_chapter_chosen_while_paused_is_where_try_again_resumes(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo, open_book=open_keeper)
+    hark.click(player_button(hark, "Pause"))
+    player_button(hark, "Play")
+    # The server goes away; the listener, paused in chapter 1, moves on to
+    # chapter 3 (the third file) and presses Play.
+    audiosilo.call("POST", "/unreachable", {"on": True})
+    hark.click(player_button(hark, "Next Chapter"))
+    hark.wait_until(lambda: chapter_number(hark) == 2, timeout=10)
+    hark.click(player_button(hark, "Next Chapter"))
+    hark.wait_until(lambda: chapter_number(hark) == 3, timeout=10)
+    # A pause of some seconds: Play after a pause goes back a little to where
+    # listening stopped (auto-rewind), never from a chapter just chosen.
+    time.sleep(8)
+    hark.click(player_button(hark, "Play"))
+    if not hark.wait_until(lambda: hark.find_all("push button", "Try Again"), timeout=20, fail=False):
+        hark.screenshot("player-paused-pick-no-error")
+        raise AssertionError("no error while the server is away")
+    hark.screenshot("player-paused-pick-failed")
+    assert chapter_number(hark) == 3, "the error shows the listener's chapter"
+
+    audiosilo.call("DELETE", "/faults")  # the server is back
+    last = audiosilo.call("GET", "/requests")["requests"][-1]["seq"]
+    hark.click(hark.find("push button", "Try Again"))
+    player_button(hark, "Pause", timeout=20)
+    # Chapter 3 is the third file: Try Again asks for it first, not for the
+    # end of the second one (from which playback would roll on into 3).
+    first = stream_requests(audiosilo, last)[0]["params"]["path"]
+    assert first.endswith("03 - The Keeper's Logbook.mp3"), f"Try Again resumed in {first}"
+    assert chapter_number(hark) == 3

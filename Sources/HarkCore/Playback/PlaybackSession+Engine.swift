@@ -12,7 +12,15 @@ extension PlaybackSession {
 
     snapshot = raw
     snapshot.state = state
-    if state == .playing { failure = nil }
+    if state == .playing {
+      failure = nil
+      movedTo = nil
+    } else if let movedTo {
+      // Not playing from the listener's choice yet (a seek while paused, or
+      // one that failed): the place stays where the listener put it.
+      snapshot.trackIndex = movedTo.index
+      snapshot.position = movedTo.positionInTrack
+    }
 
     var commands = listeningSpanCommands(from: previous, now: now)
     guard state != previous.state else { return commands }

@@ -70,6 +70,12 @@ extension PlaybackSession {
     }
     snapshot.trackIndex = location.index
     snapshot.position = location.positionInTrack
+    movedTo = snapshot.state == .playing ? nil : location
+    // A place chosen while paused is where the listener wants to start:
+    // auto-rewind is for finding one's way back into where listening
+    // stopped, and would carry a chosen chapter's start back into the
+    // chapter before it.
+    if snapshot.state != .playing { pausedAt = nil }
     if snapshot.state == .playing { beginListeningSpan(now: now) }
     commands.append(.engine(.seek(trackIndex: location.index, position: location.positionInTrack)))
     return commands + persist(now: now)

@@ -82,6 +82,7 @@ extension PlaybackSession {
     nowPlaying = book
     failure = nil
     historyStart = nil
+    movedTo = nil
     pausedAt = nil
     var commands = beginPlaybackAttempt()
     snapshot = EngineSnapshot(

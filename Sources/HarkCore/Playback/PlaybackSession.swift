@@ -61,6 +61,10 @@ public struct PlaybackSession: Equatable, Sendable {
   var resumeFloor = 0.0
   /// Where and when the open listening span began.
   var historyStart: SpanStart?
+  /// The place the listener last moved to, until the engine plays from it.
+  /// An engine that fails before it got there reports where it was; the
+  /// listener's choice, not that, is what Try Again resumes.
+  var movedTo: TrackLocation?
   var resumeLookupFailed = false
   var lastRequest: PlayRequest?
   /// A play request waiting for its resume lookup.

@@ -37,6 +37,29 @@ final class SessionNavigationTests: XCTestCase {
     XCTAssertEqual(player.saves.map(\.position), [70], "the save records where the listener went")
   }
 
+  func testAChapterChosenWhilePausedIsWhereTryAgainResumesAfterTheStreamFails() async {
+    let player = playing(at: 30)
+    player.send(.pause)
+    player.engine(.paused, at: 30)
+    player.advance(600)  // a long pause: Play would go back a few seconds from where listening stopped
+    player.send(.seekInBook(60))  // "Three", in the second file
+    // The engine has not got there: it still says where it was, then fails.
+    player.engine(.paused, at: 30)
+    XCTAssertEqual(player.session.bookPosition, 60, "a stale report does not undo the listener's choice")
+    player.send(.toggle)
+    XCTAssertEqual(seeks(player).last, .seek(trackIndex: 1, position: 0), "no auto-rewind back into \"Two\"")
+    player.engine(.error, at: 31)
+    XCTAssertEqual(player.session.currentChapter?.title, "Three")
+    player.clearRecord()
+    player.send(.retry)
+    XCTAssertEqual(player.loads.map(\.index), [1])
+    XCTAssertEqual(player.loads.map(\.position), [0], "Try Again starts \"Three\", not back in \"Two\"")
+    // Once it plays from there, the engine's reports are the place again.
+    player.engine(.playing, at: 5, track: 1)
+    player.engine(.playing, at: 6, track: 1)
+    XCTAssertEqual(player.session.bookPosition, 66)
+  }
+
   func testSeekInBookIsClampedToTheBook() async {
     let player = playing(at: 10)
     player.send(.seekInBook(500))
