@@ -51,12 +51,16 @@ final class PlaybackServices {
       let history = HistorySpan(
         fromPosition: span.from, toPosition: span.to, startedAt: Timestamp(span.startedAt),
         endedAt: Timestamp(span.endedAt))
+      let connections = connections
       Task {
         // History is a nicety: a span that cannot be sent is not retried.
-        let result = await apiResult { () throws(APIError) in
+        do throws(APIError) {
           try await client.addHistory(libraryID: span.key.libraryID, path: span.key.path, history)
+          connections.record(nil, serverID: span.key.serverID)
+        } catch {
+          printToStandardError("hark: a listening span was not recorded.")
+          connections.record(error, serverID: span.key.serverID)
         }
-        if case .failure = result { printToStandardError("hark: a listening span was not recorded.") }
       }
     case .showError, .flushProgress, .autoDownload, .removeDownload, .bookFinished, .startTimer, .cancelTimer:
       // Errors are shown from the session's state; the Up Next card comes
@@ -132,6 +136,17 @@ final class PlaybackServices {
     }
   }
 
+  /// A save that reached the server, or did not, is evidence of whether it
+  /// is there: a stopped server is announced at the next autosave (10 s),
+  /// not when a page that was not cached is opened.
+  private func noteReachability(_ outcome: SaveOutcome, serverID: String) {
+    switch outcome {
+    case .sent, .authFailed: connections.record(nil, serverID: serverID)
+    case .refused(let error), .queued(let error?): connections.record(error, serverID: serverID)
+    case .queued(nil): break  // not tried: already known to be away
+    }
+  }
+
   private func save(_ update: ProgressUpdate) async {
     guard let syncer = connections.progressSyncer else {
       printToStandardError("hark: your place could not be saved: the listening database did not open.")
@@ -142,7 +157,7 @@ final class PlaybackServices {
         key: update.key, position: update.position, duration: update.duration, finished: update.finished,
         playbackSpeed: update.playbackSpeed,
         deviceID: try syncer.store.deviceID(), updatedAt: update.capturedAt)
-      _ = try await syncer.save(record)
+      noteReachability(try await syncer.save(record), serverID: update.key.serverID)
     } catch {
       printToStandardError("hark: your place could not be saved: \(error.localizedDescription)")
     }

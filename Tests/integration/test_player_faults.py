@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 
 from hark_ui import descendants
-from test_book_page import BOOK, api, open_book, open_orchard, query
+from test_book_page import BOOK, api, open_book, open_orchard, query, visible
 from test_player import chapter_number, chapter_position, mini_player_cover_colour, player_button, start_playing
 from test_sign_in import sign_in_with_invite
 
@@ -178,3 +178,20 @@ def test_a_chapter_chosen_while_paused_is_where_try_again_resumes(hark, audiosil
     first = stream_requests(audiosilo, last)[0]["params"]["path"]
     assert first.endswith("03 - The Keeper's Logbook.mp3"), f"Try Again resumed in {first}"
     assert chapter_number(hark) == 3
+
+
+def test_a_server_that_stops_while_a_book_plays_is_announced_at_the_next_save(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)
+    hark.key("alt+1")  # the listener is elsewhere; nothing new is opened
+    offline = "Hark Test Server is offline. Hark keeps your place and reconnects on its own."
+    audiosilo.call("POST", "/unreachable", {"on": True})
+    stopped = time.monotonic()
+    # The autosave (every 10 s while playing) is the first request to fail.
+    if not hark.wait_until(lambda: visible(hark, "label", offline), timeout=20, fail=False):
+        hark.screenshot("offline-not-announced")
+        raise AssertionError("the stopped server was not announced")
+    assert time.monotonic() - stopped <= 15, f"announced {time.monotonic() - stopped:.0f} s after it stopped"
+    hark.screenshot("offline-while-playing")
+    audiosilo.call("DELETE", "/faults")  # back: the probe finds it
+    hark.wait_until(lambda: not visible(hark, "label", offline), timeout=30)
