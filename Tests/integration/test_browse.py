@@ -99,3 +99,22 @@ def test_covers_are_fetched_once_for_the_rows_shown(hark, audiosilo):
     hark.find("label", "The Lighthouse Keeper", timeout=15)
     hark.screenshot("book-page-cover")
     assert len(cover_requests()) == 1, cover_requests()
+
+
+def test_two_books_with_one_title_are_told_apart_by_their_folders(hark, audiosilo):
+    """CD1 and CD2 of a two-disc book, listed by the server as two books
+    with one title: their rows, the Book page and Up Next name the disc."""
+    sign_in_with_invite(hark, audiosilo)
+    hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
+    open_row(hark, "Folder contents", "Odile Brandt")
+    open_row(hark, "Folder contents", "The Two Disc Book")
+    if not hark.wait_until(lambda: len(list_items(hark, "Folder contents")) == 2, timeout=15, fail=False):
+        hark.screenshot("library-two-discs-failed")
+        raise AssertionError(f"rows: {list(list_items(hark, 'Folder contents'))}")
+    titles = sorted(name.split(",")[0] for name in list_items(hark, "Folder contents"))
+    assert titles == ["The Two Disc Book · CD1", "The Two Disc Book · CD2"], titles
+    hark.screenshot("library-two-discs")
+    open_row(hark, "Folder contents", "The Two Disc Book · CD1")
+    hark.find("label", "The Two Disc Book · CD1", timeout=15)
+    hark.find("label", "The Two Disc Book · CD2", timeout=10)  # its Up Next
+    hark.screenshot("book-two-discs")

@@ -97,7 +97,10 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
       target: target, status: .failed(message), title: pathLeaf(target.path), subtitle: "", facts: [],
       chapters: [], extras: nil, offline: offlineNotice(s, serverID: target.serverID))
   case .loaded(let book):
-    let title = book.title.isEmpty ? pathLeaf(target.path) : book.title
+    // A title shared with another book in its folder comes with its name
+    // on disk, as the folder lists it.
+    let title = [book.title.isEmpty ? pathLeaf(target.path) : book.title, distinguishingName(s, target)]
+      .compactMap { $0 }.joined(separator: " · ")
     let timeline = BookTimeline(book, virtualChapterInterval: s.settings.virtualChapterInterval)
     let extras = bookExtrasView(s, target, book, timeline: timeline, now: now)
     var chapters = chapterRows(timeline)
@@ -121,7 +124,7 @@ private func upNext(_ s: AppState, _ target: LibraryPath) -> FolderRow? {
   guard case .loaded(let entries)? = s.library.folders[parent],
     let next = findNextSibling(entries: entries, currentPath: target.path)
   else { return nil }
-  return folderRows([next], in: parent).first
+  return listedRow(s, target.at(next.path))
 }
 
 /// "Server · Library · Folder": where this copy lives.

@@ -82,8 +82,36 @@ public func selectFolderView(_ s: AppState) -> FolderView? {
 
 /// Folders and books in natural order ("Book 2" before "Book 10"), by the
 /// name on disk, which is how listeners number their series. Loose files
-/// that are not audio are not shown.
+/// that are not audio are not shown. Books of one folder that share a title
+/// (a server that lists a two-disc book's CD1 and CD2 as two books) are told
+/// apart by their names on disk: "The Two Disc Book · CD1".
 func folderRows(_ entries: [FsEntry], in location: LibraryPath) -> [FolderRow] {
+  let rows = plainFolderRows(entries, in: location)
+  var count: [String: Int] = [:]
+  for row in rows where row.kind == .book { count[row.title, default: 0] += 1 }
+  return rows.map { row in
+    guard row.kind == .book, count[row.title, default: 0] > 1, row.sortName != row.title else { return row }
+    var told = row
+    told.title = "\(row.title) · \(row.sortName)"
+    return told
+  }
+}
+
+/// The name on disk that tells `target` apart from another book of the same
+/// title in its folder ("CD1"), when its folder is loaded and it needs one.
+func distinguishingName(_ s: AppState, _ target: LibraryPath) -> String? {
+  guard let row = listedRow(s, target), row.title.hasSuffix(" · \(row.sortName)") else { return nil }
+  return row.sortName
+}
+
+/// The row of `target` as its folder lists it, when that folder is loaded.
+func listedRow(_ s: AppState, _ target: LibraryPath) -> FolderRow? {
+  let parent = target.at(parentPath(target.path))
+  guard case .loaded(let entries)? = s.library.folders[parent] else { return nil }
+  return folderRows(entries, in: parent).first { $0.target == target }
+}
+
+private func plainFolderRows(_ entries: [FsEntry], in location: LibraryPath) -> [FolderRow] {
   entries
     .filter { $0.isDir || $0.isAudio || $0.isBook == true }
     .sorted { naturalCompare($0.name, $1.name) < 0 }

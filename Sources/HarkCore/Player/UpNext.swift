@@ -96,7 +96,7 @@ private func nextBook(_ s: AppState, after finished: LibraryPath) -> (path: Libr
   let parent = finished.at(parentPath(finished.path))
   guard case .loaded(let entries)? = s.library.folders[parent],
     let next = findNextSibling(entries: entries, currentPath: finished.path),
-    let row = folderRows([next], in: parent).first
+    let row = listedRow(s, finished.at(next.path))
   else { return nil }
   return (finished.at(next.path), row)
 }
