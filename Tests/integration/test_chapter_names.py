@@ -37,10 +37,11 @@ def test_virtual_chapters_are_named_and_the_book_page_follows_the_player(hark, a
     hark.screenshot("player-virtual-chapter")
 
     # The Book page follows the playing book: no "Not started" once it plays,
-    # and the place is the time into the named chapter.
+    # and the place is the time into the named chapter (however far a loaded
+    # machine let it play: chapter 1 is 30 minutes long).
     hark.key("alt+2")
     hark.wait_for_page("Book")
-    if not hark.wait_until(lambda: labels_starting(hark, "Resume at Chapter 1 · 0:0"), timeout=15, fail=False):
+    if not hark.wait_until(lambda: labels_starting(hark, "Resume at Chapter 1 · "), timeout=15, fail=False):
         hark.screenshot("book-not-following")
         raise AssertionError(f"the Book page says {labels_starting(hark, 'Resume') or labels_starting(hark, 'Not')}")
     assert not visible(hark, "label", "Not started")
