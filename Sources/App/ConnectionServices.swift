@@ -68,6 +68,9 @@ final class ConnectionServices {
     }
     dispatch(.connections(.restored(restored)))
     dispatch(.connections(.rememberedLoaded(rememberedList.load())))
+    if let last = try? syncer?.store.lastListened(), restored.contains(where: { $0.serverID == last.key.serverID }) {
+      dispatch(.player(.lastPlaceRemembered(LibraryPath(last.key), position: last.position)))
+    }
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {

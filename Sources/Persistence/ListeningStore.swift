@@ -131,6 +131,23 @@ public final class ListeningStore: Sendable {
     }
   }
 
+  /// The unfinished book this device saved a place in last, to offer it
+  /// again after a restart or a crash. Nil when another device has moved
+  /// every such book on since (its newer place is then the mirror's).
+  public func lastListened() throws -> ProgressRecord? {
+    let me = try deviceID()
+    return try database.read { db in
+      try Row.fetchOne(
+        db,
+        sql: """
+          SELECT * FROM progress_mirror WHERE device_id = ? AND finished = 0 AND position > 0
+          ORDER BY updated_at DESC LIMIT 1
+          """,
+        arguments: [me]
+      ).map { Self.record($0, version: $0["version"]) }
+    }
+  }
+
   /// Every mirrored book of one server, newest first.
   public func mirror(serverID: String) throws -> [ProgressRecord] {
     try database.read { db in

@@ -270,3 +270,24 @@ def test_dragging_the_seek_bar_moves_playback_and_it_crosses_into_the_next_chapt
     hark.click(player_button(hark, "Pause"))
     hark.wait_until(lambda: saved_position(audiosilo) >= 18 + length, timeout=10)
     hark.screenshot("player-next-chapter-after-drag")
+
+
+def test_after_a_restart_the_mini_player_offers_the_last_book(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)
+    hark.wait_until(lambda: chapter_position(hark) >= 3, timeout=15)
+    hark.click(player_button(hark, "Pause"))
+    hark.wait_until(lambda: (saved_position(audiosilo) or 0) >= 3, timeout=10)
+    saved = saved_position(audiosilo)
+    hark.quit()
+    hark.start()
+    # Not "Not Playing": the book, paused where it was, one press away.
+    hark.find("label", "A Clockwork Orchard", timeout=15)
+    assert not visible(hark, "label", "Not Playing")
+    hark.screenshot("mini-player-remembered")
+    hark.click(hark.find("push button", "Play", timeout=10))
+    hark.find("push button", "Pause", timeout=20)
+    hark.click(hark.find("push button", "Pause"))
+    hark.wait_until(lambda: saved_position(audiosilo) != saved, timeout=10)
+    # Resumed from its place (less at most the 5 s auto-rewind), not from 0.
+    assert saved_position(audiosilo) >= saved - 5, f"resumed at {saved_position(audiosilo)} s, saved {saved} s"

@@ -19,4 +19,7 @@ public enum PlayerAction: Equatable, Sendable {
   case upNextPlayRequested(at: Date)
   /// The Up Next card's Cancel: no countdown; the card stays.
   case upNextCountdownCancelled
+  /// At start-up: the book this device last saved a place in, unfinished.
+  /// The mini-player offers it, one press from resuming.
+  case lastPlaceRemembered(LibraryPath, position: Double)
 }

@@ -5,10 +5,20 @@ import Foundation
 /// timers become the store's timers; engine work, saves and lookups go to
 /// the app's playback services).
 func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
+  let effects = reducePlayerAction(&state, action)
+  // Once a book is loaded, the last one is no longer what the bar offers.
+  if state.player.session.nowPlaying != nil { state.player.remembered = nil }
+  return effects
+}
+
+private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
   // The listener's setting, read at each action so a change applies at once.
   state.player.session.rules.autoRewindLimit = Double(state.settings.autoRewindSeconds)
   switch action {
   case .playRequested(let path, let start, let now):
+    // The remembered book stays offered while its own play waits for the
+    // book or the resume lookup; any other book replaces it.
+    if state.player.remembered?.book != path { state.player.remembered = nil }
     guard case .loaded(let book)? = state.library.books[path] else {
       // Loaded first: the session needs the files and chapters, and a
       // folder path must never reach the engine.
@@ -21,6 +31,17 @@ func reducePlayer(_ state: inout AppState, _ action: PlayerAction) -> [Effect] {
     }
     state.player.waiting = nil
     return play(&state, path, book, start, now: now)
+  case .playback(.toggle, let now) where state.player.session.nowPlaying == nil && state.player.remembered != nil:
+    // The mini-player's Play on the remembered book: resume it.
+    guard let remembered = state.player.remembered else { return [] }
+    return reducePlayerAction(&state, .playRequested(remembered.book, .resume, at: now))
+  case .lastPlaceRemembered(let path, let position):
+    guard state.player.session.nowPlaying == nil, state.player.waiting == nil else { return [] }
+    state.player.remembered = RememberedPlace(book: path, position: position)
+    // Its title and chapters, for the mini-player.
+    guard state.library.books[path] == nil else { return [] }
+    state.library.books[path] = .loading
+    return [.loadBook(path)]
   case .playback(let event, let now):
     let wasEnded = state.player.session.snapshot.state == .ended
     var effects = playbackEffects(&state, state.player.session.reduce(event, now: now))

@@ -13,6 +13,8 @@ public struct MiniPlayerViewState: Equatable, Sendable {
   public var isPlaying: Bool
   /// False when nothing is loaded; the bar then shows itself inert.
   public var isActive: Bool
+  /// False while only the last book is offered (nothing loaded to skip in).
+  public var canSkip: Bool
   /// The book whose cover the bar shows; nil when nothing plays.
   public var book: LibraryPath?
   /// False on the Player page, which shows all of this and more: the same
@@ -30,16 +32,41 @@ public struct MiniPlayerViewState: Equatable, Sendable {
     self.progress = progress
     self.isPlaying = isPlaying
     self.isActive = isActive
+    self.canSkip = isActive
     self.book = book
     self.isShown = isShown
   }
 }
 
-/// The mini-player's view-state, from the now-playing book.
+/// The mini-player's view-state, from the now-playing book, else the book
+/// listened to last (after a restart or a crash), one press from resuming.
 public func selectMiniPlayer(_ s: AppState) -> MiniPlayerViewState {
-  var state = selectMiniPlayer(
-    nowPlaying: s.player.nowPlaying, book: s.player.session.nowPlaying.map { LibraryPath($0.key) })
+  var state =
+    if s.player.nowPlaying == nil, let remembered = s.player.remembered {
+      selectMiniPlayer(remembered: remembered, book: s.library.books[remembered.book], s.settings)
+    } else {
+      selectMiniPlayer(
+        nowPlaying: s.player.nowPlaying, book: s.player.session.nowPlaying.map { LibraryPath($0.key) })
+    }
   state.isShown = s.navigation.page != .player
+  return state
+}
+
+/// The remembered book: its title and where the listener was ("Winding the
+/// Trees · 0:12"), or its folder's name while the server has not said more.
+private func selectMiniPlayer(remembered: RememberedPlace, book: Loadable<Book>?, _ settings: Settings)
+  -> MiniPlayerViewState
+{
+  var title = pathLeaf(remembered.book.path)
+  var place = formatClock(remembered.position)
+  if case .loaded(let book)? = book {
+    if !book.title.isEmpty { title = book.title }
+    place = BookTimeline(book, virtualChapterInterval: settings.virtualChapterInterval).label(at: remembered.position)
+  }
+  var state = MiniPlayerViewState(
+    title: title, subtitle: place, timeLeftText: "", progress: 0, isPlaying: false, isActive: true,
+    book: remembered.book)
+  state.canSkip = false
   return state
 }
 

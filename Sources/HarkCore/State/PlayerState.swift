@@ -14,6 +14,9 @@ public struct PlayerState: Equatable, Sendable {
   /// The book that ended and the countdown to the next one, while the
   /// Player page offers it.
   public var upNext: UpNext?
+  /// The book listened to last before Hark started, offered by the
+  /// mini-player until a book is loaded.
+  public var remembered: RememberedPlace?
 
   public init() {
     var rules = PlaybackRules()
@@ -40,6 +43,13 @@ public struct PlayerState: Equatable, Sendable {
       bookPosition: position, chapterStart: span?.start ?? 0, chapterEnd: span?.end ?? loaded.queue.total,
       bookDuration: loaded.queue.total, rate: session.rate, isPlaying: session.isPlaying)
   }
+}
+
+/// Where the listener was in the book they listened to last.
+public struct RememberedPlace: Equatable, Sendable {
+  public var book: LibraryPath
+  /// Whole-book seconds.
+  public var position: Double
 }
 
 /// A play request waiting for its book to load.

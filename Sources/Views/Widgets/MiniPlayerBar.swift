@@ -93,7 +93,7 @@ public final class MiniPlayerBar {
     timeLeft.setLabelText(state.timeLeftText)
     timeLeft.setVisible(!state.timeLeftText.isEmpty)
     gtk_progress_bar_set_fraction(progress.opaque, state.progress)
-    skipBack.setSensitive(state.isActive)
+    skipBack.setSensitive(state.canSkip)
     playPause.setSensitive(state.isActive)
     let icon = state.isPlaying ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
     gtk_button_set_icon_name(playPause.cast(GtkButton.self), icon)
