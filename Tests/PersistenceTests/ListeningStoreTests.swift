@@ -194,4 +194,34 @@ final class ListeningStoreTests: XCTestCase {
     XCTAssertEqual(try store.mirror(key: Saves.key("X", server: "s2"))?.position, 2)
     XCTAssertEqual(try store.pendingSaves(serverID: "s2").count, 1)
   }
+
+  // MARK: The book offered again after a restart: the unfinished one this
+  // device saved a place in last.
+
+  func testTheNewestUnfinishedPlaceOfThisDeviceIsOffered() throws {
+    let me = try store.deviceID()
+    XCTAssertNil(try store.lastListened(), "nothing listened to yet")
+    try store.recordLocal(Saves.record("A/Older", position: 40, at: 1, device: me))
+    try store.recordLocal(Saves.record("A/Newer", position: 75, at: 2, device: me))
+    XCTAssertEqual(try store.lastListened()?.key.path, "A/Newer")
+    XCTAssertEqual(try store.lastListened()?.position, 75)
+
+    // Finished: not offered; the one before it is.
+    var done = Saves.record("A/Newer", position: 3600, at: 3, device: me)
+    done.finished = true
+    try store.recordLocal(done)
+    XCTAssertEqual(try store.lastListened()?.key.path, "A/Older")
+
+    // Another device's rows (seeded from the server) are not this device's last book.
+    try store.mergeIntoMirror(Saves.record("A/Phone", position: 10, at: 9, device: "phone"))
+    XCTAssertEqual(try store.lastListened()?.key.path, "A/Older")
+  }
+
+  func testItSurvivesReopeningTheDatabase() throws {
+    let me = try store.deviceID()
+    try store.recordLocal(Saves.record("A/Book", position: 12, at: 1, device: me))
+    store = nil
+    let reopened = try ListeningStore(path: folder.databasePath)
+    XCTAssertEqual(try reopened.lastListened()?.key.path, "A/Book")
+  }
 }

@@ -87,21 +87,32 @@ public func selectFolderView(_ s: AppState) -> FolderView? {
 /// apart by their names on disk: "The Two Disc Book · CD1".
 func folderRows(_ entries: [FsEntry], in location: LibraryPath) -> [FolderRow] {
   let rows = plainFolderRows(entries, in: location)
-  var count: [String: Int] = [:]
-  for row in rows where row.kind == .book { count[row.title, default: 0] += 1 }
+  let shared = titleSharers(rows)
   return rows.map { row in
-    guard row.kind == .book, count[row.title, default: 0] > 1, row.sortName != row.title else { return row }
+    guard shared.contains(row.target) else { return row }
     var told = row
     told.title = "\(row.title) · \(row.sortName)"
     return told
   }
 }
 
+/// The books among `rows` whose title another book there has too (and
+/// whose name on disk says something else).
+private func titleSharers(_ rows: [FolderRow]) -> Set<LibraryPath> {
+  var count: [String: Int] = [:]
+  for row in rows where row.kind == .book { count[row.title, default: 0] += 1 }
+  return Set(
+    rows.filter { $0.kind == .book && count[$0.title, default: 0] > 1 && $0.sortName != $0.title }.map(\.target))
+}
+
 /// The name on disk that tells `target` apart from another book of the same
 /// title in its folder ("CD1"), when its folder is loaded and it needs one.
 func distinguishingName(_ s: AppState, _ target: LibraryPath) -> String? {
-  guard let row = listedRow(s, target), row.title.hasSuffix(" · \(row.sortName)") else { return nil }
-  return row.sortName
+  let parent = target.at(parentPath(target.path))
+  guard case .loaded(let entries)? = s.library.folders[parent] else { return nil }
+  let rows = plainFolderRows(entries, in: parent)
+  guard titleSharers(rows).contains(target) else { return nil }
+  return rows.first { $0.target == target }?.sortName
 }
 
 /// The row of `target` as its folder lists it, when that folder is loaded.
