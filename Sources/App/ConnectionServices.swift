@@ -153,12 +153,15 @@ final class ConnectionServices {
         session = try await anonymous.demoSession(deviceName: deviceName)
       }
       let serverID = session.serverID ?? preview.serverID
+      let label = "Hark session for \(preview.name)"
       do throws(SecretStoreError) {
-        try await secretStore.value.save(
-          session.token, for: .session(serverID: serverID), label: "Hark session for \(preview.name)")
+        try await secretStore.value.save(session.token, for: .session(serverID: serverID), label: label)
       } catch {
-        // The token still works for this run; the banner says it won't be remembered.
-        dispatch(.connections(.keyringAvailabilityChecked(available: false)))
+        // The token still works for this run: keep it where a Hark without
+        // a keyring would, and let the banner say why it won't be remembered.
+        dispatch(.connections(.keyringCouldNotKeepSignIn(KeyringProblem(error))))
+        try? await secrets.keyringCouldNotKeep().value.save(
+          session.token, for: .session(serverID: serverID), label: label)
       }
       clients[serverID] = client(for: preview.baseURL, serverID: serverID).withToken(session.token)
       let connection = ServerConnection(
@@ -209,6 +212,23 @@ final class ConnectionServices {
     clients[serverID] = nil
     try? await secretStore.value.deleteAll(serverID: serverID)
     dispatch(.connections(.signedOut(serverID: serverID)))
+  }
+
+  /// At quit: a session whose token Hark could not keep (no keyring, or one
+  /// that would not save it, and no private file) is of no use to anyone
+  /// after this run, so it is revoked on its server rather than left live.
+  func signOutSessionsNotKept() async {
+    guard await secrets.forgetsSignInsAtQuit() else { return }
+    let syncer = clients.isEmpty ? nil : syncer
+    await withTaskGroup(of: Void.self) { group in
+      for (serverID, client) in clients {
+        group.addTask {
+          // Places not sent yet go first, while the token still works.
+          if let syncer { _ = await syncer.flush(serverID: serverID) }
+          try? await client.logout()
+        }
+      }
+    }
   }
 
   private func loadAPIKeys(_ serverID: String) async {

@@ -29,6 +29,7 @@ final class HarkApplication {
     application = adw_application_new(Self.id, G_APPLICATION_HANDLES_OPEN)
     Signals.connect(application, "startup") { [weak self] in self?.startup() }
     Signals.connect(application, "activate") { [weak self] in self?.activate() }
+    Signals.connect(application, "shutdown") { [weak self] in self?.shutdown() }
     Signals.connect(application, "open") { [weak self] (files: UnsafeMutableRawPointer?, count: Int32, _: UnsafeMutableRawPointer?) in
       self?.open(links: OpenedLinks.uris(files, count))
     }
@@ -80,6 +81,12 @@ final class HarkApplication {
     self.settings = settings
     self.store = store
     addActions(store: store)
+  }
+
+  /// After the last window closed, by whichever way Hark was quit.
+  private func shutdown() {
+    guard let connections else { return }
+    ShutdownWork.finish(within: .seconds(3)) { await connections.signOutSessionsNotKept() }
   }
 
   private func activate() {

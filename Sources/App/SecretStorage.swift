@@ -48,6 +48,26 @@ final class SecretStorage {
     return task
   }
 
+  /// A save to the keyring failed (it has no default collection, say): from
+  /// now on this run keeps sign-ins where it would with no keyring at all
+  /// (memory, or the private file once opted in), so Preferences' switch
+  /// works and quitting knows the sign-ins it did not keep.
+  func keyringCouldNotKeep() -> Task<any SecretStore, Never> {
+    let optIn = keepsInFile()
+    let task = Task { @MainActor [memory, makeFileStore] () -> any SecretStore in
+      optIn ? makeFileStore() : memory
+    }
+    chosen = task
+    return task
+  }
+
+  /// Whether this run's sign-ins are lost when Hark quits: they live in
+  /// memory. False while no store was chosen (nothing was signed in).
+  func forgetsSignInsAtQuit() async -> Bool {
+    guard let chosen else { return false }
+    return await chosen.value is MemorySecretStore
+  }
+
   /// The opt-in changed. With a keyring nothing moves (the keyring always
   /// wins); without one, every sign-in moves to the file or back to memory,
   /// and the file is gone once the last secret leaves it. Not chosen yet:

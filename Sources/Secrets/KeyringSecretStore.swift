@@ -8,7 +8,9 @@ import HarkCore
 ///
 /// Items use the schema `dev.hark.Hark.Token` with the attributes `server_id`,
 /// `kind` ("session" or "api-key") and, for API keys, `key_id`, and go to the
-/// default collection (the login keyring). Every libsecret call is a blocking
+/// default collection (the login keyring). A keyring without one is asked to
+/// create it (it prompts for the new keyring's password); if that does not
+/// happen, saving throws `.noDefaultKeyring`. Every libsecret call is a blocking
 /// `_sync` call made on the store's private serial queue, never on the
 /// caller's thread; cancelling the calling task cancels the call, an unlock
 /// prompt included. A locked keyring prompts for unlocking; if that is
@@ -45,6 +47,13 @@ public final class KeyringSecretStore: SecretStore {
           error = nil
           try Self.unlockDefaultCollection(service, cancellable)
           if store() { return }
+        }
+        // With no default collection libsecret asks the keyring to create one,
+        // which prompts for its password; no prompter, or a dismissed prompt,
+        // leaves none. Say that, not "no keyring".
+        if Self.lacksDefaultCollection(service, cancellable) {
+          if let error { g_error_free(error) }
+          throw .noDefaultKeyring("Saving to the keyring: it has no default collection, and none was created")
         }
         throw KeyringError.take(error, while: "Saving to the keyring")
       }
@@ -125,7 +134,7 @@ public final class KeyringSecretStore: SecretStore {
         service, "default", SECRET_COLLECTION_NONE, cancellable.pointer, &error)
     else {
       if let error { throw KeyringError.take(error, while: "Finding the default keyring") }
-      throw .unavailable("Saving to the keyring: there is no default keyring")
+      throw .noDefaultKeyring("Saving to the keyring: it has no default collection")
     }
     defer { g_object_unref(collection) }
     let collections = g_list_append(nil, collection)
@@ -135,6 +144,20 @@ public final class KeyringSecretStore: SecretStore {
     g_list_free_full(unlocked, g_object_unref)
     if count < 0 || error != nil { throw KeyringError.take(error, while: "Unlocking the keyring") }
     if count == 0 { throw .unavailable("Saving to the keyring: it stayed locked") }
+  }
+
+  /// True only when the keyring answered that no collection has the alias
+  /// "default"; false when it has one or did not answer.
+  private static func lacksDefaultCollection(
+    _ service: UnsafeMutablePointer<SecretService>, _ cancellable: Cancellable
+  ) -> Bool {
+    var error: UnsafeMutablePointer<GError>?
+    let collection = secret_collection_for_alias_sync(
+      service, "default", SECRET_COLLECTION_NONE, cancellable.pointer, &error)
+    let missing = collection == nil && error == nil
+    if let collection { g_object_unref(collection) }
+    if let error { g_error_free(error) }
+    return missing
   }
 
   /// Items of Hark's schema matching `attributes` (which it takes and frees).

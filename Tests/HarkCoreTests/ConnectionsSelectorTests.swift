@@ -13,7 +13,7 @@ final class ConnectionsSelectorTests: XCTestCase {
   func testBannerPutsSignedOutBeforeOfflineBeforeTheKeyring() {
     var state = AppState()
     XCTAssertNil(selectBanner(state), "nothing to say with no servers")
-    state.connections.keyringUnavailable = true
+    state.connections.keyringProblem = .notRunning
     XCTAssertNil(selectBanner(state), "no tokens yet, so nothing to lose")
     state.connections.servers = [server("a", "Home"), server("b", "Cabin")]
     XCTAssertEqual(selectBanner(state)?.message.hasPrefix("No keyring is running"), true)

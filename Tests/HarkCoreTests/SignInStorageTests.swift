@@ -35,7 +35,7 @@ final class SignInStorageTests: XCTestCase {
 
   func testWithoutAKeyringTheDescriptionSaysWhereSignInsLive() {
     var state = AppState()
-    state.connections.keyringUnavailable = true
+    state.connections.keyringProblem = .notRunning
     XCTAssertEqual(selectSignInStorage(state).choice, .memory)
     XCTAssertTrue(selectSignInStorage(state).offersFileOptIn)
     XCTAssertEqual(
@@ -51,13 +51,47 @@ final class SignInStorageTests: XCTestCase {
 
   func testTheBannerWarnsOnlyWhileSignInsWouldBeForgotten() {
     var state = AppState()
-    state.connections.keyringUnavailable = true
+    state.connections.keyringProblem = .notRunning
     state.connections.servers = [home]
     XCTAssertEqual(selectBanner(state)?.message.contains("Preferences can keep you signed in."), true)
     state.connections.keepsSignInInFile = true
     XCTAssertNil(selectBanner(state))
-    state.connections.keyringUnavailable = false
+    state.connections.keyringProblem = nil
     state.connections.keepsSignInInFile = false
     XCTAssertNil(selectBanner(state))
+  }
+}
+
+/// A keyring that runs but has no default collection: the banner and
+/// Preferences say that, not "no keyring is running", and say how to fix it.
+final class KeyringProblemTests: XCTestCase {
+  private let home = ServerConnection(
+    serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com")!, username: "ada")
+
+  func testAFailedSaveWithoutADefaultCollectionIsSaidAsSuch() {
+    var state = AppState()
+    _ = reduce(&state, .connections(.keyringAvailabilityChecked(available: true)))
+    state.connections.servers = [home]
+    XCTAssertNil(selectBanner(state))
+    XCTAssertEqual(reduce(&state, .connections(.keyringCouldNotKeepSignIn(.noDefaultKeyring))), [])
+    XCTAssertEqual(selectSignInStorage(state).choice, .memory)
+    XCTAssertTrue(selectSignInStorage(state).offersFileOptIn)
+    XCTAssertEqual(
+      selectBanner(state)?.message,
+      "Your keyring has no default collection, so you will have to sign in again next time you open Hark. "
+        + "Create one in Passwords and Keys, or let Preferences keep you signed in.")
+    XCTAssertEqual(
+      selectSignInStorage(state).description,
+      "Your keyring has no default collection, so Hark will forget your sign-in when it closes.")
+    state.connections.keepsSignInInFile = true
+    XCTAssertEqual(
+      selectSignInStorage(state).description,
+      "Your keyring has no default collection, so Hark keeps your sign-in in a file only you can read.")
+  }
+
+  func testEachStoreErrorNamesItsProblem() {
+    XCTAssertEqual(KeyringProblem(.noDefaultKeyring("x")), .noDefaultKeyring)
+    XCTAssertEqual(KeyringProblem(.unavailable("x")), .notRunning)
+    XCTAssertEqual(KeyringProblem(.failed("x")), .saveFailed)
   }
 }

@@ -140,18 +140,22 @@ final class PrivateBus {
 
 /// gnome-keyring-daemon (secrets component only) on a private bus, with its
 /// keyrings, config, runtime dir and home all inside one temp directory. The
-/// login keyring is created and unlocked with `password` on first start.
+/// login keyring is created and unlocked with `password` on first start,
+/// unless `withLoginKeyring` is false: then the daemon has no default
+/// collection, as on a fresh account that never unlocked one at login.
 final class PrivateKeyring {
   static let password = "hark-test-password"
   let root: URL
   let bus: PrivateBus
+  private let withLoginKeyring: Bool
   private var daemon: Process?
 
   var address: String { bus.address }
   var dataHome: URL { root.appendingPathComponent("data") }
   var configHome: URL { root.appendingPathComponent("config") }
 
-  init() throws {
+  init(withLoginKeyring: Bool = true) throws {
+    self.withLoginKeyring = withLoginKeyring
     root = try makeTemporaryDirectory("hark-keyring")
     for name in ["data", "config", "runtime", "home"] {
       try FileManager.default.createDirectory(
@@ -167,8 +171,9 @@ final class PrivateKeyring {
   func startDaemon() throws {
     let password = root.appendingPathComponent("password")
     try Data(Self.password.utf8).write(to: password)
+    let unlock = withLoginKeyring ? "--unlock" : ""
     let process = try spawn(
-      "exec gnome-keyring-daemon --replace --foreground --unlock --components=secrets <\"$1\" >>\"$2\" 2>&1",
+      "exec gnome-keyring-daemon --replace --foreground \(unlock) --components=secrets <\"$1\" >>\"$2\" 2>&1",
       [password.path, root.appendingPathComponent("keyring.log").path],
       environment: [
         "DBUS_SESSION_BUS_ADDRESS": address,
@@ -180,13 +185,14 @@ final class PrivateKeyring {
         "LANG": "C.UTF-8",
       ])
     daemon = process
+    // Without a login keyring the alias answers "/": no default collection.
+    let expected = withLoginKeyring ? "/org/freedesktop/secrets/collection/login" : "object path \"/\""
     let ready = try waitUntil(seconds: 10) {
-      try dbus("org.freedesktop.Secret.Service.ReadAlias", "string:default")
-        .contains("/org/freedesktop/secrets/collection/login")
+      try dbus("org.freedesktop.Secret.Service.ReadAlias", "string:default").contains(expected)
     }
     guard ready else {
       stop()
-      throw FixtureError("gnome-keyring-daemon did not unlock the login keyring within 10 s")
+      throw FixtureError("gnome-keyring-daemon did not answer with \(expected) as its default within 10 s")
     }
   }
 
@@ -258,6 +264,8 @@ func expectUnavailable(
     switch error {
     case .unavailable(let text): detail = text
     case .failed(let text): XCTFail("\(what) threw .failed(\(text)); expected .unavailable", file: file, line: line)
+    case .noDefaultKeyring(let text):
+      XCTFail("\(what) threw .noDefaultKeyring(\(text)); expected .unavailable", file: file, line: line)
     }
   }
   return (ContinuousClock.now - start, detail)

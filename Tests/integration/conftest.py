@@ -184,19 +184,22 @@ def hark(accessibility_bus, keyring, tmp_path):
     yield from _run_hark(tmp_path)
 
 
-@pytest.fixture
-def hark_without_keyring(accessibility_bus, tmp_path):
-    """A running Hark on a session bus of its own that has no Secret Service
-    and cannot start one (no service directories). The accessibility bus is
-    handed over by address so the window can still be driven."""
-    a11y = subprocess.run(
+def _accessibility_bus_address():
+    return subprocess.run(
         ["dbus-send", "--session", "--print-reply=literal", "--dest=org.a11y.Bus", "/org/a11y/bus",
          "org.a11y.Bus.GetAddress"], capture_output=True, text=True, check=True, timeout=10).stdout.strip()
-    config = tmp_path / "bus.conf"
+
+
+def _private_session_bus(directory, service_dir=None):
+    """A dbus-daemon of its own listening in `directory`; D-Bus can start on
+    demand only the services in `service_dir` (none without one). Yields
+    its address."""
+    config = directory / "bus.conf"
+    services = f"<servicedir>{service_dir}</servicedir>" if service_dir else ""
     config.write_text(
         '<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" '
         '"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">\n'
-        f"<busconfig><type>session</type><listen>unix:path={tmp_path}/bus</listen>"
+        f"<busconfig><type>session</type><listen>unix:path={directory}/bus</listen>{services}"
         "<policy context=\"default\"><allow send_destination=\"*\" eavesdrop=\"true\"/>"
         "<allow eavesdrop=\"true\"/><allow own=\"*\"/></policy></busconfig>\n")
     bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile",
@@ -204,10 +207,78 @@ def hark_without_keyring(accessibility_bus, tmp_path):
     address = bus.stdout.readline().strip()
     assert address, "the private dbus-daemon did not start"
     try:
-        yield from _run_hark(tmp_path, {"DBUS_SESSION_BUS_ADDRESS": address, "AT_SPI_BUS_ADDRESS": a11y})
+        yield address
     finally:
         bus.terminate()
         bus.wait(timeout=5)
+
+
+@pytest.fixture
+def hark_without_keyring(accessibility_bus, tmp_path):
+    """A running Hark on a session bus of its own that has no Secret Service
+    and cannot start one (no service directories). The accessibility bus is
+    handed over by address so the window can still be driven."""
+    a11y = _accessibility_bus_address()
+    for address in _private_session_bus(tmp_path):
+        yield from _run_hark(tmp_path, {"DBUS_SESSION_BUS_ADDRESS": address, "AT_SPI_BUS_ADDRESS": a11y})
+
+
+def _hark_with_keyring_without_default(tmp_path, prompter):
+    """Hark on a session bus of its own whose gnome-keyring has no default
+    collection (a fresh account that never unlocked a login keyring). With
+    `prompter`, D-Bus can start GNOME's keyring prompter (gcr-prompter) on
+    the test display, so the keyring can ask for a new keyring's password;
+    without, it cannot ask, as on desktops that have no prompter."""
+    service_dir = None
+    if prompter:
+        service_dir = tmp_path / "services"
+        service_dir.mkdir()
+        (service_dir / "org.gnome.keyring.SystemPrompter.service").write_text(
+            "[D-BUS Service]\nName=org.gnome.keyring.SystemPrompter\nExec=/usr/libexec/gcr-prompter\n")
+    home = tmp_path / "keyring-home"
+    home.mkdir()
+    a11y = _accessibility_bus_address()
+    for address in _private_session_bus(tmp_path, service_dir):
+        env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_DATA_HOME=str(home),
+                   XDG_RUNTIME_DIR=str(home), AT_SPI_BUS_ADDRESS=a11y)
+        daemon = subprocess.Popen(["gnome-keyring-daemon", "--replace", "--foreground", "--components=secrets"],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            _wait_for_default_alias(env, "/")
+            yield from _run_hark(tmp_path, {"DBUS_SESSION_BUS_ADDRESS": address, "AT_SPI_BUS_ADDRESS": a11y})
+        finally:
+            daemon.terminate()
+            daemon.wait(timeout=5)
+
+
+def _wait_for_default_alias(env, expected, timeout=10):
+    """Waits until the keyring on env's bus answers `expected` for the alias "default"."""
+    import time
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if default_keyring_alias(env) == expected:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the keyring never answered {expected!r} for its default collection")
+
+
+def default_keyring_alias(env):
+    """The object path the keyring on env's bus gives for "default" ("/" for none)."""
+    reply = subprocess.run(
+        ["dbus-send", "--session", "--print-reply=literal", "--dest=org.freedesktop.secrets",
+         "/org/freedesktop/secrets", "org.freedesktop.Secret.Service.ReadAlias", "string:default"],
+        capture_output=True, text=True, env=env, timeout=10)
+    return reply.stdout.strip() if reply.returncode == 0 else None
+
+
+@pytest.fixture
+def hark_keyring_without_default(accessibility_bus, tmp_path):
+    yield from _hark_with_keyring_without_default(tmp_path, prompter=False)
+
+
+@pytest.fixture
+def hark_keyring_without_default_prompting(accessibility_bus, tmp_path):
+    yield from _hark_with_keyring_without_default(tmp_path, prompter=True)
 
 
 def tool(name):

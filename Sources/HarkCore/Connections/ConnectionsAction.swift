@@ -5,6 +5,9 @@ public enum ConnectionsAction: Equatable, Sendable {
   /// At launch: the saved servers whose tokens the keyring still holds.
   case restored([ServerConnection])
   case keyringAvailabilityChecked(available: Bool)
+  /// Saving a sign-in to the keyring failed: it lives in memory (or the
+  /// opted-in private file) from now on, and the listener is told why.
+  case keyringCouldNotKeepSignIn(KeyringProblem)
   /// At launch: the stored private-file opt-in.
   case keepSignInInFileLoaded(Bool)
   /// The listener flipped the opt-in in Preferences.

@@ -10,7 +10,11 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     return servers.map { .loadLibraries(serverID: $0.serverID) }
 
   case .keyringAvailabilityChecked(let available):
-    state.keyringUnavailable = !available
+    state.keyringProblem = available ? nil : .notRunning
+    return []
+
+  case .keyringCouldNotKeepSignIn(let problem):
+    state.keyringProblem = problem
     return []
 
   case .capabilitiesLoaded(let serverID, let capabilities):

@@ -20,8 +20,10 @@ public struct ConnectionsState: Equatable, Sendable {
   public var unreachable: Set<String> = []
   /// The Add Server / Reconnect flow, nil while closed.
   public var signIn: SignInState?
-  /// True when no Secret Service is running: tokens last for this run only.
-  public var keyringUnavailable = false
+  /// Why the keyring cannot keep sign-ins (none runs, or it has no default
+  /// collection): tokens then last for this run only. Nil while it can.
+  public var keyringProblem: KeyringProblem?
+  public var keyringUnavailable: Bool { keyringProblem != nil }
   /// The listener's opt-in: without a keyring, keep sign-ins in a file only
   /// they can read instead of forgetting them at quit. Never used while a
   /// keyring answers (`SecretStoreChoice`).

@@ -8,6 +8,9 @@ public enum SecretStoreError: Error, Equatable, Sendable {
   /// unlock prompt was cancelled). Falling back is the caller's call, see
   /// `SecretStoreChoice`.
   case unavailable(String)
+  /// A Secret Service answers but has no default collection to store into,
+  /// and creating one (which prompts for its password) did not happen.
+  case noDefaultKeyring(String)
   /// The store was there but the operation failed (a protocol error, a
   /// damaged or unsafe secrets file, a full disk...).
   case failed(String)
@@ -17,6 +20,8 @@ public enum SecretStoreError: Error, Equatable, Sendable {
     switch self {
     case .unavailable:
       "Hark can't reach your keyring, so it can't keep your sign-in safe after it closes."
+    case .noDefaultKeyring:
+      "Your keyring has no default collection, so Hark can't keep your sign-in after it closes."
     case .failed:
       "Hark couldn't save or read your sign-in. You may need to sign in again."
     }

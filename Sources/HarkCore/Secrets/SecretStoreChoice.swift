@@ -26,14 +26,11 @@ public enum SecretStoreChoice: Equatable, Sendable {
 
   /// What the UI says about where sign-ins are kept; nil for the keyring,
   /// which needs no explanation.
-  public var notice: String? {
+  public func notice(_ problem: KeyringProblem) -> String? {
     switch self {
-    case .keyring:
-      nil
-    case .memory:
-      "No keyring is available, so Hark will forget your sign-in when it closes."
-    case .privateFile:
-      "No keyring is available, so Hark keeps your sign-in in a file only you can read."
+    case .keyring: nil
+    case .memory: problem.notice(keepsInFile: false)
+    case .privateFile: problem.notice(keepsInFile: true)
     }
   }
 }

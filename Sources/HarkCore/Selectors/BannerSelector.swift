@@ -32,9 +32,7 @@ public func selectBanner(_ s: AppState) -> BannerState? {
   // Once the listener opted into the private file, Preferences says where
   // sign-ins live; the window need not keep warning.
   if selectSignInStorage(s).choice == .memory && !connections.servers.isEmpty {
-    return BannerState(
-      message: "No keyring is running, so you will have to sign in again next time you open Hark. "
-        + "Preferences can keep you signed in.")
+    return BannerState(message: (connections.keyringProblem ?? .notRunning).banner)
   }
   return nil
 }

@@ -14,7 +14,8 @@ public func selectSignInStorage(_ s: AppState) -> SignInStorage {
     keyringAvailable: !connections.keyringUnavailable, privateFileOptIn: connections.keepsSignInInFile)
   return SignInStorage(
     choice: choice,
-    description: choice.notice ?? "Sign-ins are kept in your keyring, never in a file.",
+    description: choice.notice(connections.keyringProblem ?? .notRunning)
+      ?? "Sign-ins are kept in your keyring, never in a file.",
     offersFileOptIn: connections.keyringUnavailable,
     keepsInFile: connections.keepsSignInInFile)
 }
