@@ -75,7 +75,8 @@ public final class GStreamerEngine: PlaybackEngine {
       if let next = shared.queueNextTrack() { hark_set_string(playbin.raw, "uri", next) }
     }
     StreamHeaders.install(on: playbin, shared: shared)
-    EditListEndFix.install(on: playbin)
+    InputPatchProbe.install(MovieDurationPatch.self, on: playbin)
+    InputPatchProbe.install(LAMETagPatch.self, on: playbin)
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
       rateKeeper.attach(toPlaySink: playSink)

@@ -16,7 +16,11 @@ import Glibc
 /// the edit list itself, which qtdemux applies correctly, still ends the
 /// audio at the exact sample. The reported duration grows by the priming
 /// (≈ 23–48 ms); the book's timeline does not use it.
-enum MovieDurationPatch {
+enum MovieDurationPatch: InputPatch {
+  static var elementFactory: String { "qtdemux" }
+  /// `moov` may come after the media (a file not made for streaming).
+  static var onlyAtStart: Bool { false }
+
   /// What to do with a piece of the file qtdemux reads.
   enum Plan: Equatable {
     /// No `moov` box starts here.
@@ -68,6 +72,15 @@ enum MovieDurationPatch {
     let lengthened = movie.duration + extra
     guard movie.isWide || lengthened <= UInt64(UInt32.max) else { return .keep }
     return .lengthen(offset: movie.durationAt, size: movie.isWide ? 8 : 4, duration: lengthened)
+  }
+
+  static func step(for plan: Plan) -> InputPatchStep {
+    switch plan {
+    case .notHere: .notHere
+    case .incomplete: .incomplete
+    case .keep: .keep
+    case .lengthen: .patch
+    }
   }
 
   static func apply(_ plan: Plan, to bytes: UnsafeMutableRawBufferPointer) {

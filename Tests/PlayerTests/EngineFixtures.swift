@@ -11,6 +11,11 @@ struct GaplessBook {
   let library: SampleLibrary
   let sampleRate: Int
   let fileSamples: [Int]
+  /// Samples ffmpeg decodes from each file: what the file's own gapless
+  /// data says (the sweeps' manifests carry it; elsewhere the cut's).
+  let decodedSamples: [Int]
+  /// The WAV the files were cut from (44.1 kHz mono).
+  let sourcePath: String
 
   init(_ id: String, in library: SampleLibrary) throws {
     book = try XCTUnwrap(library.book(id), id)
@@ -21,14 +26,16 @@ struct GaplessBook {
     let gapless = books.first { $0["id"] as? String == id }?["gapless"] as? [String: Any] ?? [:]
     sampleRate = gapless["sample_rate"] as? Int ?? 44100
     fileSamples = gapless["file_samples"] as? [Int] ?? []
+    decodedSamples = gapless["decoded_samples"] as? [Int] ?? fileSamples
+    sourcePath = gapless["source"] as? String ?? "Gapless/source.wav"
   }
 
   var localSources: [EngineSource] {
     book.files.map { EngineSource(uri: URL(fileURLWithPath: library.path($0.path)), duration: $0.duration) }
   }
 
-  /// The continuous tone the files were cut from (44.1 kHz mono).
-  func source() throws -> [Int16] { try readWAV(library.path("Gapless/source.wav")) }
+  /// The continuous signal the files were cut from.
+  func source() throws -> [Int16] { try readWAV(library.path(sourcePath)) }
 }
 
 /// Every snapshot an engine publishes, in order.

@@ -61,7 +61,7 @@ extension MovieDurationPatch.Plan {
 }
 
 /// The probe on a real qtdemux fed the file in pieces, as a stream feeds it.
-final class EditListEndFixTests: XCTestCase {
+final class MovieDurationPatchProbeTests: XCTestCase {
   /// 97-byte pieces split `moov`'s first boxes: the piece is held, joined
   /// with the next and patched, and the last frame is decoded.
   func testAMovieBoxSplitAcrossPushedPiecesIsJoinedAndPatched() throws {
@@ -87,7 +87,7 @@ final class EditListEndFixTests: XCTestCase {
     let decoder = try XCTUnwrap(gst_bin_get_by_name(bin, "decoder"))
     defer { for element in [file, demuxer, decoder] { gst_object_unref(UnsafeMutableRawPointer(element)) } }
     hark_set_string(file, "location", try SampleLibrary.load().path("Gapless/AAC/01 - Part 1.m4a"))
-    if patched { EditListEndFix.attach(toDemuxer: demuxer) }
+    if patched { InputPatchProbe.attach(MovieDurationPatch.self, to: demuxer) }
     gst_bin_add(bin, capture.sink)
     XCTAssertNotEqual(gst_element_link(decoder, capture.sink), 0)
     gst_element_set_state(pipeline, GST_STATE_PLAYING)

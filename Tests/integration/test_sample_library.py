@@ -21,6 +21,9 @@ import pytest
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make-sample-library"
 GAPLESS_SETS = ["gapless-flac", "gapless-opus", "gapless-mp3-lame", "gapless-aac"]
+SWEEP_SETS = {"gapless-sweep-mp3-lame-cbr": b"LAME", "gapless-sweep-mp3-lame-vbr": b"LAME",
+              "gapless-sweep-mp3-ffmpeg-cbr": b"Lav", "gapless-sweep-mp3-ffmpeg-vbr": b"Lav",
+              "gapless-sweep-vorbis": None}
 
 
 # ---------------------------------------------------------------- helpers
@@ -131,7 +134,7 @@ def test_generator_builds_a_complete_library(library, manifest):
     assert all((library / f).is_file() for f in listed)
     # every audio file in the library is described by the manifest
     audio = {p.relative_to(library).as_posix() for p in library.rglob("*")
-             if p.suffix in {".mp3", ".m4b", ".m4a", ".flac", ".opus"}}
+             if p.suffix in {".mp3", ".m4b", ".m4a", ".flac", ".opus", ".ogg"}}
     assert audio == listed
 
 
@@ -301,6 +304,32 @@ def test_lame_mp3s_carry_a_lame_gapless_tag(library, books):
     ffmpeg_mp3 = library / books["mp3-multi"]["files"][0]["path"]
     tag = lame_tag(ffmpeg_mp3)
     assert tag is None or not tag[0].startswith(b"LAME")
+
+
+@pytest.mark.parametrize("set_id", SWEEP_SETS)
+def test_sweep_sets_are_three_long_parts_cut_off_frame_and_say_what_ffmpeg_decodes(library, books, set_id):
+    book = books[set_id]
+    g = book["gapless"]
+    source = library / g["source"]
+    assert decoded_samples(source) == g["total_samples"] == sum(g["file_samples"])
+    files = [library / f["path"] for f in book["files"]]
+    assert len(files) == 3
+    assert all(n >= 20 * g["sample_rate"] for n in g["file_samples"]), "parts of 20 s or more"
+    for b in g["boundaries"]:
+        assert all(b % frame for frame in (120, 960, 1024, 1152, 4096, 4608))
+    counts = [decoded_samples(f) for f in files]
+    assert counts == g["decoded_samples"]
+    if SWEEP_SETS[set_id] == b"Lav":
+        # ffmpeg's libmp3lame writes a padding a few samples short on the
+        # first part; the files say so, and players are held to the files.
+        assert all(abs(c - n) <= 16 for c, n in zip(counts, g["file_samples"])), counts
+    else:
+        assert counts == g["file_samples"]
+    encoder = SWEEP_SETS[set_id]
+    for f in files if encoder else []:
+        tag = lame_tag(f)
+        assert tag is not None and tag[0].startswith(encoder), (f, tag)
+        assert tag[2] > 0 and tag[3] > 0, "delay and padding to trim"
 
 
 def test_manifest_durations_match_the_files(library, manifest):

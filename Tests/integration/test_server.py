@@ -573,7 +573,7 @@ def test_stream_ranges(server, token, library, manifest):
 
 def test_stream_content_types_and_errors(server, token, manifest):
     expect = {"mp3": "audio/mpeg", "flac": "audio/flac", "opus": "audio/ogg",
-              "m4a": "audio/mp4", "m4b": "audio/mp4", "wav": "audio/wav"}
+              "m4a": "audio/mp4", "m4b": "audio/mp4", "wav": "audio/wav", "ogg": "audio/ogg"}
     files = [f["path"] for b in manifest["books"] for f in b["files"]] + ["Gapless/source.wav"]
     seen = set()
     for path in files:
