@@ -214,21 +214,11 @@ final class ConnectionServices {
     dispatch(.connections(.signedOut(serverID: serverID)))
   }
 
-  /// At quit: a session whose token Hark could not keep (no keyring, or one
-  /// that would not save it, and no private file) is of no use to anyone
-  /// after this run, so it is revoked on its server rather than left live.
-  func signOutSessionsNotKept() async {
-    guard await secrets.forgetsSignInsAtQuit() else { return }
-    let syncer = clients.isEmpty ? nil : syncer
-    await withTaskGroup(of: Void.self) { group in
-      for (serverID, client) in clients {
-        group.addTask {
-          // Places not sent yet go first, while the token still works.
-          if let syncer { _ = await syncer.flush(serverID: serverID) }
-          try? await client.logout()
-        }
-      }
-    }
+  /// The sessions whose tokens Hark could not keep (no keyring, or one that
+  /// would not save them, and no private file): of no use to anyone after
+  /// this run, so they are revoked on their servers at quit.
+  var sessionsNotKept: [AudioSiloClient] {
+    secrets.forgetsSignInsAtQuit ? Array(clients.values) : []
   }
 
   private func loadAPIKeys(_ serverID: String) async {

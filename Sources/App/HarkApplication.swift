@@ -85,8 +85,8 @@ final class HarkApplication {
 
   /// After the last window closed, by whichever way Hark was quit.
   private func shutdown() {
-    guard let connections else { return }
-    ShutdownWork.finish(within: .seconds(3)) { await connections.signOutSessionsNotKept() }
+    guard let sessions = connections?.sessionsNotKept, !sessions.isEmpty else { return }
+    QuitTimeSignOut.run(sessions, within: .seconds(3))
   }
 
   private func activate() {

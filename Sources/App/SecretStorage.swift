@@ -17,6 +17,9 @@ final class SecretStorage {
   /// Memory lives as long as the run, so switching the opt-in off and on
   /// again within one run never loses what it holds.
   private let memory = MemorySecretStore()
+  /// Whether the store in use is memory: this run's sign-ins are lost when
+  /// Hark quits. Known without awaiting, for the moment Hark quits.
+  private(set) var forgetsSignInsAtQuit = false
 
   /// - Parameters:
   ///   - keepsInFile: the listener's opt-in, read when the store is chosen.
@@ -35,10 +38,12 @@ final class SecretStorage {
   var store: Task<any SecretStore, Never> {
     if let chosen { return chosen }
     let optIn = keepsInFile()
-    let task = Task { @MainActor [memory, makeFileStore, onKeyringChecked] () -> any SecretStore in
+    let task = Task { @MainActor [weak self, memory, makeFileStore, onKeyringChecked] () -> any SecretStore in
       let available = await KeyringSecretStore.probe()
       onKeyringChecked(available)
-      switch SecretStoreChoice.choose(keyringAvailable: available, privateFileOptIn: optIn) {
+      let choice = SecretStoreChoice.choose(keyringAvailable: available, privateFileOptIn: optIn)
+      self?.forgetsSignInsAtQuit = choice == .memory
+      switch choice {
       case .keyring: return KeyringSecretStore()
       case .memory: return memory
       case .privateFile: return makeFileStore()
@@ -54,18 +59,12 @@ final class SecretStorage {
   /// works and quitting knows the sign-ins it did not keep.
   func keyringCouldNotKeep() -> Task<any SecretStore, Never> {
     let optIn = keepsInFile()
+    forgetsSignInsAtQuit = !optIn
     let task = Task { @MainActor [memory, makeFileStore] () -> any SecretStore in
       optIn ? makeFileStore() : memory
     }
     chosen = task
     return task
-  }
-
-  /// Whether this run's sign-ins are lost when Hark quits: they live in
-  /// memory. False while no store was chosen (nothing was signed in).
-  func forgetsSignInsAtQuit() async -> Bool {
-    guard let chosen else { return false }
-    return await chosen.value is MemorySecretStore
   }
 
   /// The opt-in changed. With a keyring nothing moves (the keyring always
@@ -74,12 +73,13 @@ final class SecretStorage {
   /// the next choice reads the new opt-in.
   func keepInFile(_ on: Bool) {
     guard let previous = chosen else { return }
-    chosen = Task { @MainActor [memory, makeFileStore] () -> any SecretStore in
+    chosen = Task { @MainActor [weak self, memory, makeFileStore] () -> any SecretStore in
       let current = await previous.value
       guard let from = current as? any MovableSecretStore else { return current }
       let to: any MovableSecretStore = on ? makeFileStore() : memory
       do {
         try await from.moveAll(to: to)
+        self?.forgetsSignInsAtQuit = !on
         return to
       } catch {
         // Copy-then-delete: a failure leaves the secrets where they were,
