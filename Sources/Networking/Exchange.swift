@@ -39,6 +39,7 @@ final class Exchange: @unchecked Sendable {
       return finish(.failure(.invalidRequest("Not a web address Hark can use: \(request.url.absoluteString)")))
     }
     self.message = message
+    if !request.followsRedirects { soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT) }
     let headers = soup_message_get_request_headers(message)
     for (name, value) in request.headers { soup_message_headers_replace(headers, name, value) }
     if let body = request.body {
@@ -122,7 +123,23 @@ final class Exchange: @unchecked Sendable {
       status: Int(soup_message_get_status(message).rawValue),
       reason: soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? "",
       headers: ResponseHeaders.read(soup_message_get_response_headers(message)),
-      body: body, bodyTruncated: truncated)
+      body: body, bodyTruncated: truncated, fromAnotherOrigin: answeredElsewhere)
+  }
+
+  /// Whether libsoup followed a redirect to another scheme, host or port.
+  private var answeredElsewhere: Bool {
+    guard let message, let final = soup_message_get_uri(message),
+      let text = g_uri_to_string(final)
+    else { return false }
+    defer { g_free(text) }
+    guard let answered = URL(string: String(cString: text)) else { return false }
+    return Self.origin(answered) != Self.origin(request.url)
+  }
+
+  private static func origin(_ url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let port = url.port ?? (scheme == "https" ? 443 : 80)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
   }
 
   /// Names why no answer came, in the transport's terms.

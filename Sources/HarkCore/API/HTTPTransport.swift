@@ -14,10 +14,15 @@ public struct HTTPRequest: Sendable, Equatable {
   /// Bodies longer than this are cut there and flagged `bodyTruncated`, so a
   /// hostile 10 MB error page never lands in memory whole.
   public var maxResponseBytes: Int
+  /// Whether a 3xx is followed. Never for API calls (an AudioSilo API does
+  /// not redirect, and a redirect's answer must not pass for the server's:
+  /// another origin's 401 would sign the listener out); media may move to
+  /// another host. Followed or not, credentials never cross origins.
+  public var followsRedirects: Bool
 
   public init(
     method: String, url: URL, headers: [String: String] = [:], body: Data? = nil,
-    timeout: Duration = .seconds(15), maxResponseBytes: Int = 16 << 20
+    timeout: Duration = .seconds(15), maxResponseBytes: Int = 16 << 20, followsRedirects: Bool = false
   ) {
     self.method = method
     self.url = url
@@ -25,6 +30,7 @@ public struct HTTPRequest: Sendable, Equatable {
     self.body = body
     self.timeout = timeout
     self.maxResponseBytes = maxResponseBytes
+    self.followsRedirects = followsRedirects
   }
 }
 
@@ -38,16 +44,20 @@ public struct HTTPResponse: Sendable, Equatable {
   public var headers: [String: String]
   public var body: Data
   public var bodyTruncated: Bool
+  /// The answer came from another origin than the request's, after a
+  /// redirect was followed: it speaks for that origin, not the server.
+  public var fromAnotherOrigin: Bool
 
   public init(
     status: Int, reason: String = "", headers: [String: String] = [:], body: Data = Data(),
-    bodyTruncated: Bool = false
+    bodyTruncated: Bool = false, fromAnotherOrigin: Bool = false
   ) {
     self.status = status
     self.reason = reason
     self.headers = headers
     self.body = body
     self.bodyTruncated = bodyTruncated
+    self.fromAnotherOrigin = fromAnotherOrigin
   }
 }
 

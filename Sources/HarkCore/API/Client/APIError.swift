@@ -48,6 +48,9 @@ public enum APIError: Error, Equatable, Hashable, Sendable, CustomStringConverti
       return "The server could not find this (\(message))."
     case .server(429, _):
       return "The server is busy right now. Try again in a moment."
+    case .server(let status, _) where (300..<400).contains(status):
+      return "The server sent Hark to another address, which an AudioSilo server never does. "
+        + "Check the server's address."
     case .server(let status, let message) where status >= 500:
       return "The server ran into a problem (\(message)). Try again later."
     case .server(_, let message):

@@ -57,7 +57,7 @@ extension AudioSiloClient {
       method: "GET",
       url: streamURL(
         libraryID: libraryID, path: path, download: download, transcodeFrom: transcodeFrom),
-      headers: authHeaders, timeout: .seconds(24 * 3600), maxResponseBytes: .max)
+      headers: authHeaders, timeout: .seconds(24 * 3600), maxResponseBytes: .max, followsRedirects: true)
   }
 
   /// `/libraries/{id}/cover?path=<book path>`, without a token.
@@ -69,7 +69,7 @@ extension AudioSiloClient {
   public func coverRequest(libraryID: Int, path: String) -> HTTPRequest {
     HTTPRequest(
       method: "GET", url: coverURL(libraryID: libraryID, path: path), headers: authHeaders,
-      timeout: Self.requestTimeout)
+      timeout: Self.requestTimeout, followsRedirects: true)
   }
 
   /// The cover's bytes, paced like every other request; nil when the book has

@@ -28,7 +28,9 @@ extension AudioSiloClient {
     _ response: HTTPResponse, reportsAuthFailure: Bool = true, plainTextBody: Bool = false
   ) throws(APIError) -> HTTPResponse {
     guard !(200..<300).contains(response.status) else { return response }
-    if response.status == 401, reportsAuthFailure { onAuthFailure?() }
+    // Another origin's 401 (a cover moved elsewhere, asked without the
+    // token) says nothing about the listener's session here.
+    if response.status == 401, reportsAuthFailure, !response.fromAnotherOrigin { onAuthFailure?() }
     throw APIError(response: response, plainTextBody: plainTextBody)
   }
 
