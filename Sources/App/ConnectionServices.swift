@@ -19,6 +19,11 @@ final class ConnectionServices {
   private let rememberedList = ServerListFile<RememberedServer>(name: "remembered-servers.json")
   private let deviceName: String
   private var clients: [String: AudioSiloClient] = [:]
+  /// One `server_id` check per server, shared by every client of it.
+  private var identities: [String: ServerIdentityCheck] = [:]
+  /// Servers whose address another server answers, as last found: their
+  /// streams are not handed the token (a stream cannot wait for the check).
+  private var strangers: Set<String> = []
   /// One pacer per server address: all requests to a server share its rate limit.
   private var pacers: [URL: RequestPacer] = [:]
   private var dispatch: @MainActor (Action) -> Void = { _ in }
@@ -106,10 +111,21 @@ final class ConnectionServices {
   private func client(for baseURL: URL, serverID: String?) -> AudioSiloClient {
     let pacer = pacers[baseURL] ?? RequestPacer()
     pacers[baseURL] = pacer
+    let identity = serverID.map { id in identities[id] ?? ServerIdentityCheck(serverID: id) }
+    if let identity { identities[identity.serverID] = identity }
     return AudioSiloClient(
       baseURL: baseURL, token: nil, transport: transport, pacer: pacer,
       onAuthFailure: serverID.map { id in
         { @Sendable in Task { @MainActor [weak self] in self?.dispatch(.connections(.authorizationLost(serverID: id))) } }
+      },
+      identity: identity,
+      onDifferentServer: serverID.map { id in
+        { @Sendable name in
+          Task { @MainActor [weak self] in
+            self?.strangers.insert(id)
+            self?.dispatch(.connections(.differentServerAnswered(serverID: id, name: name)))
+          }
+        }
       })
   }
 
@@ -175,8 +191,12 @@ final class ConnectionServices {
 
   private func loadLibraries(_ serverID: String) async {
     guard let client = clients[serverID] else { return }
+    // At start, after sign-in and on every offline → online edge: the
+    // address may have changed hands meanwhile, so ask who answers first.
+    await identities[serverID]?.forget()
     do throws(APIError) {
       let libraries = try await client.libraries()
+      strangers.remove(serverID)
       noteReachable(serverID, true)
       let summaries = libraries.map { LibrarySummary(id: $0.id, name: $0.name) }
       dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
@@ -205,8 +225,11 @@ final class ConnectionServices {
     // playing from this server was stopped and saved just before).
     if let syncer { _ = await syncer.flush(serverID: serverID) }
     if let client = clients[serverID] {
-      // Revoke on the server first; if it cannot be reached the token is
-      // still dropped here, so this device holds nothing that signs in.
+      // Revoke on the server first (once it has shown it is the server that
+      // issued the token: another one at the address never gets it); if it
+      // cannot be reached the token is still dropped here, so this device
+      // holds nothing that signs in.
+      await identities[serverID]?.forget()
       try? await client.logout()
     }
     clients[serverID] = nil
@@ -275,6 +298,12 @@ final class ConnectionServices {
 
   /// The signed-in client of a server, for the other services.
   func signedInClient(_ serverID: String) -> AudioSiloClient? { clients[serverID] }
+
+  /// The client whose token may go into a stream's headers: none while
+  /// another server answers at the address.
+  func streamingClient(_ serverID: String) -> AudioSiloClient? {
+    strangers.contains(serverID) ? nil : clients[serverID]
+  }
 
   /// Feeds a call made by another service into the server's reachability.
   func record(_ error: APIError?, serverID: String) {

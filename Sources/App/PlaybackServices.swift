@@ -120,7 +120,7 @@ final class PlaybackServices {
   /// the `Authorization` header (never in the URL), through the server's
   /// transcoder when the book's files cannot be played as they are.
   private func sources(_ tracks: [BookTrack], key: ContentKey?) -> [EngineSource] {
-    let client = key.flatMap { connections.signedInClient($0.serverID) }
+    let client = key.flatMap { connections.streamingClient($0.serverID) }
     let transcoded = transcodes()
     return tracks.map { track in
       if let local = track.localFile { return EngineSource(uri: local, duration: track.duration) }

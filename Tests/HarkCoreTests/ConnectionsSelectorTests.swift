@@ -59,3 +59,39 @@ final class ConnectionsSelectorTests: XCTestCase {
     XCTAssertEqual(selectSignIn(state)?.step, .working("Signing in to Books…"))
   }
 }
+
+/// Another server at a signed-in address: said in plain words, above the
+/// offline banner, with Try Again; the listener stays signed in.
+final class DifferentServerTests: XCTestCase {
+  private let home = ServerConnection(
+    serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com:8443")!, username: "ada")
+
+  func testTheBannerSaysWhoAnswersAndTryAgainChecksAgain() {
+    var state = AppState()
+    state.connections.servers = [home]
+    state.connections.unreachable = ["a"]
+    XCTAssertEqual(reduce(&state, .connections(.differentServerAnswered(serverID: "a", name: "Other <b>"))), [])
+    XCTAssertEqual(
+      selectBanner(state),
+      BannerState(
+        message: "A different server, “Other <b>”, now answers at a.example.com:8443. Hark does not send it "
+          + "your sign-in and keeps your place on Home until it is back.",
+        actionLabel: "Try Again", action: .connections(.identityRecheckRequested(serverID: "a"))))
+    XCTAssertFalse(state.connections.servers[0].needsReconnect, "not signed out")
+
+    XCTAssertEqual(reduce(&state, .connections(.identityRecheckRequested(serverID: "a"))), [.loadLibraries(serverID: "a")])
+    XCTAssertEqual(state.connections.libraries["a"], .loading)
+    _ = reduce(&state, .connections(.librariesLoaded(serverID: "a", .success([]))))
+    XCTAssertNil(state.connections.differentServers["a"], "the home server answered with the token")
+  }
+
+  func testSigningOutForgetsIt() {
+    var state = AppState()
+    state.connections.servers = [home]
+    _ = reduce(&state, .connections(.differentServerAnswered(serverID: "a", name: "Other")))
+    _ = reduce(&state, .connections(.signedOut(serverID: "a")))
+    XCTAssertEqual(state.connections.differentServers, [:])
+    XCTAssertEqual(reduce(&state, .connections(.differentServerAnswered(serverID: "a", name: "Other"))), [])
+    XCTAssertEqual(state.connections.differentServers, [:], "not for a server no longer signed in")
+  }
+}

@@ -41,6 +41,34 @@ public final class TestServer: @unchecked Sendable {
     return TestServer(process: process, baseURL: base, controlURL: control)
   }
 
+  /// `Tests/Server/address_swap_proxy.py` in front of `servers`: one address
+  /// that the first server answers until `use(_:)` hands it to another.
+  public static func addressSwapProxy(inFrontOf servers: [TestServer]) throws -> TestServer {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments =
+      [SampleLibrary.repositoryRoot.appendingPathComponent("Tests/Server/address_swap_proxy.py").path]
+      + servers.flatMap { ["--backend", "\($0.baseURL.host ?? "127.0.0.1"):\($0.baseURL.port ?? 80)"] }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    guard let line = Self.readLine(output.fileHandleForReading, timeout: 20),
+      line.hasPrefix("LISTENING"),
+      let base = Self.field("base", in: line), let control = Self.field("control", in: line)
+    else {
+      process.terminate()
+      throw TestServerError.didNotStart
+    }
+    return TestServer(process: process, baseURL: base, controlURL: control)
+  }
+
+  /// For an address swap proxy: the request that makes server `index` answer.
+  public func useRequest(_ index: Int) -> HTTPRequest {
+    HTTPRequest(method: "POST", url: controlURL.appendingPathComponent("use/\(index)"))
+  }
+
   private init(process: Process, baseURL: URL, controlURL: URL) {
     self.process = process
     self.baseURL = baseURL

@@ -111,6 +111,39 @@ def audiosilo_m4b_not_direct():
     yield from _run_server("--not-direct", "m4b")
 
 
+@pytest.fixture
+def audiosilo_swappable():
+    """One address that the test server answers until `use(1)` hands it to
+    a second, unrelated AudioSilo server ("Someone Else's Server", its own
+    server_id), through Tests/Server/address_swap_proxy.py; both keep running,
+    so `use(0)` brings the first back with its sessions."""
+    import urllib.request
+    home_gen = _run_server()
+    stranger_gen = _run_server("--server-id", "someone-else-1", "--name", "Someone Else's Server")
+    home, stranger = next(home_gen), next(stranger_gen)
+    backends = [a for s in (home, stranger) for a in ("--backend", s.base.split("//", 1)[1].rstrip("/"))]
+    proxy = subprocess.Popen(["/usr/bin/python3", os.path.join(REPO, "Tests", "Server", "address_swap_proxy.py"),
+                              *backends], stdout=subprocess.PIPE, text=True)
+    line = proxy.stdout.readline()
+    assert line.startswith("LISTENING"), line
+    fields = dict(part.split("=", 1) for part in line.split()[1:])
+
+    class Address:
+        base = fields["base"]
+
+        def use(self, index):
+            request = urllib.request.Request(f"{fields['control']}/use/{index}", method="POST")
+            urllib.request.urlopen(request, timeout=10).close()
+
+    address = Address()
+    address.home, address.stranger = home, stranger
+    yield address
+    proxy.terminate()
+    proxy.wait(timeout=5)
+    for gen in (stranger_gen, home_gen):
+        next(gen, None)
+
+
 def _run_server(*extra):
     import json
     import urllib.request

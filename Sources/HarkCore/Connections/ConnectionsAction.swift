@@ -32,6 +32,11 @@ public enum ConnectionsAction: Equatable, Sendable {
   case capabilitiesLoaded(serverID: String, ServerCapabilities)
   /// A call to this server was refused with 401.
   case authorizationLost(serverID: String)
+  /// Another server (its own `server_id`, called `name`) answers at this
+  /// server's address: nothing is sent to it with the token.
+  case differentServerAnswered(serverID: String, name: String)
+  /// "Try Again" on that state: check who answers, then load as usual.
+  case identityRecheckRequested(serverID: String)
   /// The server answered (reachable) or did not (network error, timeout).
   case reachabilityChanged(serverID: String, reachable: Bool)
 

@@ -114,10 +114,23 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.signIn = flow
     return [.checkServer(server.baseURL)]
 
+  case .differentServerAnswered(let serverID, let name):
+    guard state.server(serverID) != nil else { return [] }
+    state.differentServers[serverID] = name
+    return []
+
+  case .identityRecheckRequested(let serverID):
+    guard state.server(serverID) != nil else { return [] }
+    state.libraries[serverID] = .loading
+    return [.loadLibraries(serverID: serverID)]
+
   case .librariesLoaded(let serverID, let result):
     guard state.server(serverID) != nil else { return [] }
     switch result {
-    case .success(let libraries): state.libraries[serverID] = .loaded(libraries)
+    case .success(let libraries):
+      state.libraries[serverID] = .loaded(libraries)
+      // Loaded with the token, so the server that issued it answered.
+      state.differentServers[serverID] = nil
     case .failure(let failure): state.libraries[serverID] = .failed(failure.text)
     }
     return []
@@ -197,6 +210,7 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.apiKeys[serverID] = nil
     state.capabilities[serverID] = nil
     state.unreachable.remove(serverID)
+    state.differentServers[serverID] = nil
     let stopProbe: [Effect] = wasProbing && state.unreachable.isEmpty ? [.cancelTimer(.reachabilityProbe)] : []
     return [.saveServers(state.servers), .saveRememberedServers(state.remembered)] + stopProbe
   }

@@ -18,6 +18,9 @@ public struct ConnectionsState: Equatable, Sendable {
   public var remembered: [RememberedServer] = []
   /// Servers that did not answer the last request (network error or timeout).
   public var unreachable: Set<String> = []
+  /// Servers whose address another server answers now: server id → the
+  /// name that server gives. Still signed in; nothing is sent until it is back.
+  public var differentServers: [String: String] = [:]
   /// The Add Server / Reconnect flow, nil while closed.
   public var signIn: SignInState?
   /// Why the keyring cannot keep sign-ins (none runs, or it has no default

@@ -13,14 +13,23 @@ public struct BannerState: Equatable, Sendable {
   }
 }
 
-/// Signed out (needs the listener) beats offline (fixes itself) beats the
-/// keyring warning (informational).
+/// Signed out (needs the listener) beats another server at the address
+/// beats offline (fixes itself) beats the keyring warning (informational).
 public func selectBanner(_ s: AppState) -> BannerState? {
   let connections = s.connections
   if let server = connections.servers.first(where: \.needsReconnect) {
     return BannerState(
       message: "You were signed out of \(server.name).", actionLabel: "Reconnect",
       action: .connections(.reconnectRequested(serverID: server.serverID)))
+  }
+  if let server = connections.servers.first(where: { connections.differentServers[$0.serverID] != nil }),
+    let stranger = connections.differentServers[server.serverID]
+  {
+    let address = server.baseURL.host.map { host in server.baseURL.port.map { "\(host):\($0)" } ?? host } ?? ""
+    return BannerState(
+      message: "A different server, “\(stranger)”, now answers at \(address). Hark does not send it your sign-in "
+        + "and keeps your place on \(server.name) until it is back.",
+      actionLabel: "Try Again", action: .connections(.identityRecheckRequested(serverID: server.serverID)))
   }
   let offline = connections.servers.filter { connections.unreachable.contains($0.serverID) }
   if offline.count == 1 {

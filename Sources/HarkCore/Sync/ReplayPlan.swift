@@ -64,7 +64,9 @@ public enum ReplayStep: Equatable, Sendable {
     case .server(429, _): self = .keepAndStop
     case .server(let status, _) where (400..<500).contains(status): self = .drop
     case .server, .invalidResponse: self = .keepAndContinue
-    case .timedOut, .cancelled, .unreachable, .certificateRejected: self = .keepAndStop
+    // Another server answers at the address: nothing was sent; keep every
+    // save for when the right one is back.
+    case .timedOut, .cancelled, .unreachable, .certificateRejected, .differentServer: self = .keepAndStop
     }
   }
 }

@@ -18,6 +18,9 @@ public enum APIError: Error, Equatable, Hashable, Sendable, CustomStringConverti
   /// The server answered, but not with what the route promises: malformed
   /// JSON, wrong types, a truncated body, a non-JSON 2xx.
   case invalidResponse(String)
+  /// Another server (another `server_id`, called `name`) now answers at the
+  /// signed-in address: nothing was sent to it with the token.
+  case differentServer(name: String)
 
   /// The token is no longer accepted: sign in again.
   public var isAuthFailure: Bool {
@@ -30,7 +33,7 @@ public enum APIError: Error, Equatable, Hashable, Sendable, CustomStringConverti
   /// says nothing either way and callers leave reachability alone for it.
   public var serverAnswered: Bool {
     switch self {
-    case .server, .invalidResponse: true
+    case .server, .invalidResponse, .differentServer: true
     case .timedOut, .cancelled, .unreachable, .certificateRejected: false
     }
   }
@@ -65,6 +68,9 @@ public enum APIError: Error, Equatable, Hashable, Sendable, CustomStringConverti
       return "The server's security certificate is not trusted, so Hark did not connect."
     case .invalidResponse:
       return "The server sent an answer Hark could not understand."
+    case .differentServer(let name):
+      return "A different server (“\(name)”) now answers at this address. Hark keeps your place; "
+        + "try again when your server is back."
     }
   }
 
@@ -77,6 +83,7 @@ public enum APIError: Error, Equatable, Hashable, Sendable, CustomStringConverti
     case .unreachable(let detail): "unreachable: \(detail)"
     case .certificateRejected(let detail): "certificate rejected: \(detail)"
     case .invalidResponse(let detail): "invalid response: \(detail)"
+    case .differentServer(let name): "a different server answers: \(name)"
     }
   }
 }

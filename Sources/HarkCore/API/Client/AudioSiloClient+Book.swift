@@ -75,7 +75,9 @@ extension AudioSiloClient {
   /// The cover's bytes, paced like every other request; nil when the book has
   /// no cover (404).
   public func cover(libraryID: Int, path: String) async throws(APIError) -> Data? {
+    if token != nil { try await confirmIdentity() }
     let response = try await exchange(coverRequest(libraryID: libraryID, path: path))
+    if token != nil { try await confirmIdentity(after: response) }
     if response.status == 404 { return nil }
     let body = try checked(response, plainTextBody: true)
     if body.bodyTruncated { throw .invalidResponse("the cover was larger than Hark accepts") }

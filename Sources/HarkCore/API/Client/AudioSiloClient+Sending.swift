@@ -19,7 +19,33 @@ extension AudioSiloClient {
     let request = HTTPRequest(
       method: method, url: apiURL(path, query), headers: headers, body: body,
       timeout: Self.requestTimeout)
-    return try await checked(exchange(request), reportsAuthFailure: !signInRoute)
+    let authenticated = token != nil && !signInRoute
+    if authenticated { try await confirmIdentity() }
+    let response = try await exchange(request)
+    if authenticated { try await confirmIdentity(after: response) }
+    return try checked(response, reportsAuthFailure: !signInRoute)
+  }
+
+  /// Waits for the identity check of this connection (see
+  /// `ServerIdentityCheck`); throws `.differentServer` when another server
+  /// answers at the address. Call before handing out a request that carries
+  /// the token (a stream).
+  public func confirmIdentity() async throws(APIError) {
+    guard let identity else { return }
+    do throws(APIError) {
+      try await identity.confirm { () throws(APIError) -> ServerInfo in try await publicServerInfo() }
+    } catch {
+      if case .differentServer(let name) = error { onDifferentServer?(name) }
+      throw error
+    }
+  }
+
+  /// A 401 is believed only from the server that issued the token: the
+  /// address may have changed hands since the last check.
+  func confirmIdentity(after response: HTTPResponse) async throws(APIError) {
+    guard response.status == 401, !response.fromAnotherOrigin, let identity else { return }
+    await identity.forget()
+    try await confirmIdentity()
   }
 
   /// Passes a 2xx through; anything else becomes `.server`, after telling

@@ -5,7 +5,15 @@ import Foundation
 extension AudioSiloClient {
   /// `GET /server`: public; call it first and gate features on its capabilities.
   public func serverInfo() async throws(APIError) -> ServerInfo {
-    try decode(ServerInfo.self, from: await perform("GET", "/server"))
+    try await publicServerInfo()
+  }
+
+  /// `GET /server` without the token, which a public route does not need:
+  /// it is also how the identity check asks who answers.
+  func publicServerInfo() async throws(APIError) -> ServerInfo {
+    let request = HTTPRequest(
+      method: "GET", url: apiURL("/server"), headers: ["Accept": "application/json"], timeout: Self.requestTimeout)
+    return try decode(ServerInfo.self, from: checked(await exchange(request), reportsAuthFailure: false))
   }
 
   /// `GET /healthz` (outside `/api/v1`): returns when the server is healthy,

@@ -31,17 +31,27 @@ public struct AudioSiloClient: Sendable {
   let pacer: RequestPacer?
   let sleep: @Sendable (Duration) async throws -> Void
   let onAuthFailure: (@Sendable () -> Void)?
+  /// Checks who answers before the token is sent; nil: never checked (a
+  /// client that is not signed in, or tests of single routes).
+  let identity: ServerIdentityCheck?
+  /// Told the name of the server answering instead, once per discovery.
+  let onDifferentServer: (@Sendable (String) -> Void)?
 
   /// - Parameters:
   ///   - baseURL: a normalised server address (see `ServerAddress.normalize`).
   ///   - pacer: shared by every client of one server, so all their requests
   ///     together stay under its rate limit.
   ///   - sleep: the wait between 429 retries; tests pass a recording one.
-  ///   - onAuthFailure: called once for each call that ends in a 401.
+  ///   - onAuthFailure: called once for each call that ends in a 401 from
+  ///     the server that issued the token.
+  ///   - identity: the `server_id` check every authenticated request waits
+  ///     for (shared by all clients of one server).
+  ///   - onDifferentServer: called when the check finds another server.
   public init(
     baseURL: URL, token: String?, transport: any HTTPTransport, pacer: RequestPacer? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-    onAuthFailure: (@Sendable () -> Void)? = nil
+    onAuthFailure: (@Sendable () -> Void)? = nil, identity: ServerIdentityCheck? = nil,
+    onDifferentServer: (@Sendable (String) -> Void)? = nil
   ) {
     self.baseURL = URL(string: APIAddress.trimmedBase(baseURL)) ?? baseURL
     self.token = token.flatMap { $0.isEmpty ? nil : $0 }
@@ -49,13 +59,15 @@ public struct AudioSiloClient: Sendable {
     self.pacer = pacer
     self.sleep = sleep
     self.onAuthFailure = onAuthFailure
+    self.identity = identity
+    self.onDifferentServer = onDifferentServer
   }
 
   /// The same client signed in with `token` (after login or exchange).
   public func withToken(_ token: String?) -> AudioSiloClient {
     AudioSiloClient(
       baseURL: baseURL, token: token, transport: transport, pacer: pacer, sleep: sleep,
-      onAuthFailure: onAuthFailure)
+      onAuthFailure: onAuthFailure, identity: identity, onDifferentServer: onDifferentServer)
   }
 
   /// `{base}/api/v1{path}{?query}`, the query form-encoded in the given order
