@@ -22,6 +22,7 @@ final class HarkApplication {
   private var preferences: PreferencesWindow?
   private var connections: ConnectionServices?
   private var covers: CoverSource = .none
+  private var mediaPlayer: MediaPlayerService?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -81,6 +82,9 @@ final class HarkApplication {
     self.settings = settings
     self.store = store
     addActions(store: store)
+    mediaPlayer = MediaPlayerService(
+      connection: g_application_get_dbus_connection(application.cast(GApplication.self)), store: store,
+      raise: { [weak self] in self?.activate() }, quit: { [weak self] in self?.quit() })
   }
 
   /// After the last window closed, by whichever way Hark was quit.

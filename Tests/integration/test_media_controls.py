@@ -1,0 +1,102 @@
+"""The desktop's media controls (MPRIS 2, as GNOME Shell and the media keys
+use it), asked over the real session bus while Hark plays a book from the
+test server: the chapter is the track, the book the album; play, pause,
+chapters, chapter-relative seeking and speed work from the bus and show in
+the window; every change is announced, never polled."""
+import time
+
+from gi.repository import Gio, GLib
+
+from test_player import chapter_number, player_button, start_playing
+from test_sign_in import sign_in_with_invite
+
+NAME, PATH = "org.mpris.MediaPlayer2.Hark", "/org/mpris/MediaPlayer2"
+PLAYER = "org.mpris.MediaPlayer2.Player"
+
+
+class MediaControls:
+    """What a shell extension sees: properties, methods and signals."""
+
+    def __init__(self):
+        self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        self.changes, self.seeks = [], []
+        self.bus.signal_subscribe(NAME, "org.freedesktop.DBus.Properties", "PropertiesChanged", PATH, None,
+                                  Gio.DBusSignalFlags.NONE, lambda *a: self.changes.append(a[5].unpack()))
+        self.bus.signal_subscribe(NAME, PLAYER, "Seeked", PATH, None, Gio.DBusSignalFlags.NONE,
+                                  lambda *a: self.seeks.append(a[5].unpack()[0]))
+
+    def pump(self):
+        while GLib.MainContext.default().iteration(False):
+            pass
+
+    def get(self, name, interface=PLAYER):
+        reply = self.bus.call_sync(NAME, PATH, "org.freedesktop.DBus.Properties", "Get",
+                                   GLib.Variant("(ss)", (interface, name)), None, Gio.DBusCallFlags.NONE, 5000, None)
+        return reply.unpack()[0]
+
+    def set(self, name, value):
+        self.bus.call_sync(NAME, PATH, "org.freedesktop.DBus.Properties", "Set",
+                           GLib.Variant("(ssv)", (PLAYER, name, value)), None, Gio.DBusCallFlags.NONE, 5000, None)
+
+    def call(self, method, parameters=None, interface=PLAYER):
+        self.bus.call_sync(NAME, PATH, interface, method, parameters, None, Gio.DBusCallFlags.NONE, 5000, None)
+
+    def wait(self, hark, predicate, timeout=10):
+        def check():
+            self.pump()
+            return predicate()
+        hark.wait_until(check, timeout=timeout)
+
+
+def test_the_shell_and_media_keys_drive_the_book_chapter_by_chapter(hark, audiosilo):
+    controls = MediaControls()
+    controls.wait(hark, lambda: controls.get("Identity", "org.mpris.MediaPlayer2") == "Hark")
+    assert controls.get("DesktopEntry", "org.mpris.MediaPlayer2") == "dev.hark.Hark"
+    assert controls.get("PlaybackStatus") == "Stopped"
+    assert controls.get("CanPlay") is False, "nothing to play yet"
+
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)
+    controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Playing")
+    metadata = controls.get("Metadata")
+    assert metadata["xesam:album"] == "A Clockwork Orchard"
+    assert metadata["xesam:artist"] == ["Theodore Quill"]
+    # The first chapter is 18 s long: by now it may have rolled over.
+    lengths = {"The Brass Seed": 18_000_000, "Winding the Trees": 22_000_000}
+    assert metadata["mpris:length"] == lengths[metadata["xesam:title"]], metadata
+    assert controls.get("CanGoNext") and controls.get("CanSeek")
+    assert any(c[0] == PLAYER and c[1].get("PlaybackStatus") == "Playing" for c in controls.changes), \
+        "the change was announced"
+
+    # The play/pause key.
+    controls.call("PlayPause")
+    controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Paused")
+    player_button(hark, "Play")
+    hark.screenshot("media-controls-paused")
+
+    # Next: the next chapter, in the window too.
+    before, number = controls.get("Metadata")["xesam:title"], chapter_number(hark)
+    controls.call("Next")
+    controls.wait(hark, lambda: controls.get("Metadata")["xesam:title"] != before)
+    assert chapter_number(hark) == number + 1
+    assert any(c[1].get("Metadata", {}).get("xesam:title") == controls.get("Metadata")["xesam:title"]
+               for c in controls.changes)
+
+    # The shell's scrubber is chapter-relative, like the Player page's.
+    track = controls.get("Metadata")["mpris:trackid"]
+    controls.call("SetPosition", GLib.Variant("(ox)", (track, 5_000_000)))
+    controls.wait(hark, lambda: abs(controls.get("Position") - 5_000_000) < 500_000)
+    controls.wait(hark, lambda: controls.seeks and abs(controls.seeks[-1] - 5_000_000) < 500_000)
+    assert chapter_number(hark) == number + 1
+    controls.call("SetPosition", GLib.Variant("(ox)", ("/dev/hark/Hark/chapter/0", 1_000_000)))
+    time.sleep(0.5)
+    assert abs(controls.get("Position") - 5_000_000) < 500_000, "a position for another chapter is ignored"
+
+    # Speed, within the player's own range.
+    assert (controls.get("MinimumRate"), controls.get("MaximumRate")) == (0.5, 3.0)
+    controls.set("Rate", GLib.Variant("d", 1.5))
+    controls.wait(hark, lambda: controls.get("Rate") == 1.5)
+    hark.find("label", "1.5×", timeout=5)
+
+    controls.call("Quit", interface="org.mpris.MediaPlayer2")
+    hark.process.wait(timeout=10)
