@@ -8,8 +8,9 @@ import Views
 /// server's cover route, at most 4 fetches at once (under every server's
 /// rate limit, and paced with the server's other requests by its client).
 enum CoverSourceSetup {
+  /// The window's covers, and where a cached one lives on disk.
   @MainActor
-  static func make(connections: ConnectionServices) -> CoverSource {
+  static func make(connections: ConnectionServices) -> (CoverSource, @Sendable (LibraryPath) -> URL?) {
     let directory = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
       .appendingPathComponent("hark/covers", isDirectory: true)
     let store = CoverStore(directory: directory) { book in
@@ -22,12 +23,13 @@ enum CoverSourceSetup {
         return nil
       }
     }
-    return CoverSource(
+    let source = CoverSource(
       cached: { store.cachedCover(for: $0) },
       fetch: { book in
         if case .image(let data) = await store.cover(for: book) { return data }
         return nil
       })
+    return (source, { store.cachedFile(for: $0) })
   }
 
   /// Not signed in to the book's server (yet): try again later.

@@ -77,13 +77,15 @@ final class HarkApplication {
     store.dispatch(.library(.layoutLoaded(settings.bookLayout)))
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     self.connections = connections
-    covers = CoverSourceSetup.make(connections: connections)
+    let (covers, coverFile) = CoverSourceSetup.make(connections: connections)
+    self.covers = covers
     settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }
     self.settings = settings
     self.store = store
     addActions(store: store)
     mediaPlayer = MediaPlayerService(
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)), store: store,
+      coverFile: coverFile,
       raise: { [weak self] in self?.activate() }, quit: { [weak self] in self?.quit() })
   }
 

@@ -13,6 +13,8 @@ import HarkCore
 @MainActor
 final class MediaPlayerService {
   private let store: Store
+  /// Where the cover cache keeps a book's image, for `mpris:artUrl`.
+  private let coverFile: @Sendable (LibraryPath) -> URL?
   private let raise: @MainActor () -> Void
   private let quit: @MainActor () -> Void
   private let connection: OpaquePointer
@@ -24,12 +26,14 @@ final class MediaPlayerService {
   private var lastPosition: (microseconds: Int64, at: ContinuousClock.Instant, track: String)?
 
   init?(
-    connection: OpaquePointer?, store: Store, raise: @escaping @MainActor () -> Void,
+    connection: OpaquePointer?, store: Store, coverFile: @escaping @Sendable (LibraryPath) -> URL?,
+    raise: @escaping @MainActor () -> Void,
     quit: @escaping @MainActor () -> Void
   ) {
     guard let connection else { return nil }
     self.connection = connection
     self.store = store
+    self.coverFile = coverFile
     self.raise = raise
     self.quit = quit
     guard register() else { return nil }
@@ -131,7 +135,7 @@ final class MediaPlayerService {
       }
     }
     if name == "Position" { return Variant.int64(selectMediaPlayerPosition(store.state)) }
-    return Self.playerProperties(selectMediaPlayer(store.state)).first { $0.0 == name }?.1
+    return playerProperties(selectMediaPlayer(store.state)).first { $0.0 == name }?.1
   }
 
   private func set(_ name: String, _ value: OpaquePointer?) -> Bool {
@@ -151,15 +155,15 @@ final class MediaPlayerService {
   private func changed(to state: MediaPlayerState) {
     defer { announced = state }
     guard let before = announced else { return }
-    let old = Dictionary(uniqueKeysWithValues: Self.playerPropertyKeys(before))
-    let changed = Self.playerProperties(state).filter { name, value in
+    let old = Dictionary(uniqueKeysWithValues: playerPropertyKeys(before))
+    let changed = playerProperties(state).filter { name, value in
       defer { g_variant_unref(g_variant_ref_sink(value)) }
       return old[name] != Self.key(value)
     }
     guard !changed.isEmpty else { return }
     // The dictionary takes new references to the same values, built again.
     let names = Set(changed.map(\.0))
-    let entries = Self.playerProperties(state).filter { names.contains($0.0) }
+    let entries = playerProperties(state).filter { names.contains($0.0) }
     emit(
       "org.freedesktop.DBus.Properties", "PropertiesChanged",
       Variant.tuple([Variant.string(MediaPlayerInterface.player), Variant.dictionary(entries), Variant.strings([])]))
@@ -187,13 +191,16 @@ final class MediaPlayerService {
 
   // MARK: Encoding
 
-  private static func playerProperties(_ s: MediaPlayerState) -> [(String, OpaquePointer)] {
+  private func playerProperties(_ s: MediaPlayerState) -> [(String, OpaquePointer)] {
     var metadata: [(String, OpaquePointer)] = [("mpris:trackid", Variant.objectPath(s.trackID))]
     if s.trackID != MediaPlayerState.noTrack || !s.album.isEmpty {
       metadata += [
         ("mpris:length", Variant.int64(s.length)), ("xesam:title", Variant.string(s.title)),
         ("xesam:album", Variant.string(s.album)), ("xesam:artist", Variant.strings(s.artists)),
       ]
+    }
+    if let book = s.book, let cover = coverFile(book) {
+      metadata.append(("mpris:artUrl", Variant.string(cover.absoluteString)))
     }
     return [
       ("PlaybackStatus", Variant.string(s.status.rawValue)), ("Rate", Variant.double(s.rate)),
@@ -206,10 +213,10 @@ final class MediaPlayerService {
   }
 
   /// Each property's value printed, to compare two states.
-  private static func playerPropertyKeys(_ s: MediaPlayerState) -> [(String, String)] {
+  private func playerPropertyKeys(_ s: MediaPlayerState) -> [(String, String)] {
     playerProperties(s).map { name, value in
       defer { g_variant_unref(g_variant_ref_sink(value)) }
-      return (name, key(value))
+      return (name, Self.key(value))
     }
   }
 

@@ -1,4 +1,8 @@
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import HarkCore
 
 /// What `CoverStore.cover(for:)` found for a book.
@@ -89,6 +93,14 @@ public actor CoverStore {
   /// Reads one small file; safe from any thread.
   public nonisolated func cachedCover(for key: LibraryPath) -> Data? {
     files.read(key)?.image
+  }
+
+  /// The cached image's file for `key`, for other programs to show (the
+  /// desktop's media controls); nil when nothing or "no cover" is cached.
+  public nonisolated func cachedFile(for key: LibraryPath) -> URL? {
+    let url = files.url(for: key)
+    var info = stat()
+    return stat(url.path, &info) == 0 && info.st_size > 0 ? url : nil
   }
 
   private static func result(_ entry: CoverEntry) -> CoverResult {

@@ -3,10 +3,12 @@ use it), asked over the real session bus while Hark plays a book from the
 test server: the chapter is the track, the book the album; play, pause,
 chapters, chapter-relative seeking and speed work from the bus and show in
 the window; every change is announced, never polled."""
+import os
 import time
 
 from gi.repository import Gio, GLib
 
+from test_book_page import open_book
 from test_player import chapter_number, player_button, start_playing
 from test_sign_in import sign_in_with_invite
 
@@ -65,6 +67,7 @@ def test_the_shell_and_media_keys_drive_the_book_chapter_by_chapter(hark, audios
     lengths = {"The Brass Seed": 18_000_000, "Winding the Trees": 22_000_000}
     assert metadata["mpris:length"] == lengths[metadata["xesam:title"]], metadata
     assert controls.get("CanGoNext") and controls.get("CanSeek")
+    assert "mpris:artUrl" not in metadata, "the orchard has no cover"
     assert any(c[0] == PLAYER and c[1].get("PlaybackStatus") == "Playing" for c in controls.changes), \
         "the change was announced"
 
@@ -97,6 +100,13 @@ def test_the_shell_and_media_keys_drive_the_book_chapter_by_chapter(hark, audios
     controls.set("Rate", GLib.Variant("d", 1.5))
     controls.wait(hark, lambda: controls.get("Rate") == 1.5)
     hark.find("label", "1.5×", timeout=5)
+
+    # A book with a cover: the shell shows it, from the cover cache.
+    start_playing(hark, audiosilo, open_book=lambda h: open_book(h, "Marguerite Holloway", "The Lighthouse Keeper"))
+    controls.wait(hark, lambda: controls.get("Metadata")["xesam:album"] == "The Lighthouse Keeper")
+    controls.wait(hark, lambda: controls.get("Metadata").get("mpris:artUrl", "").startswith("file://"))
+    art = controls.get("Metadata")["mpris:artUrl"][len("file://"):]
+    assert art.startswith(hark.env["XDG_CACHE_HOME"]) and os.path.getsize(art) > 1000
 
     controls.call("Quit", interface="org.mpris.MediaPlayer2")
     hark.process.wait(timeout=10)

@@ -22,6 +22,8 @@ public struct MediaPlayerState: Equatable, Sendable {
   public var title: String
   public var album: String
   public var artists: [String]
+  /// The book whose cover the desktop shows.
+  public var book: LibraryPath?
   /// The chapter's length, in microseconds.
   public var length: Int64
   /// Where the chapter starts on the whole-book timeline, in seconds.
@@ -46,6 +48,7 @@ public func selectMediaPlayer(_ s: AppState) -> MediaPlayerState {
     let title = remembered.map { s.library.books[$0.book].flatMap(loadedTitle) ?? pathLeaf($0.book.path) }
     return MediaPlayerState(
       status: .stopped, trackID: MediaPlayerState.noTrack, title: "", album: title ?? "", artists: [],
+      book: remembered?.book,
       length: 0, chapterStart: 0, rate: s.player.session.rate > 0 ? s.player.session.rate : 1,
       minimumRate: range.lowerBound, maximumRate: range.upperBound, canPlay: remembered != nil,
       canPause: false, canSeek: false, canGoNext: false, canGoPrevious: false)
@@ -61,7 +64,7 @@ public func selectMediaPlayer(_ s: AppState) -> MediaPlayerState {
   return MediaPlayerState(
     status: status, trackID: "/dev/hark/Hark/chapter/\(chapter)",
     title: page.chapterTitle.isEmpty ? page.title : page.chapterTitle, album: page.title,
-    artists: page.author.isEmpty ? [] : [page.author],
+    artists: page.author.isEmpty ? [] : [page.author], book: page.book,
     length: microseconds(page.chapterEnd - page.chapterStart), chapterStart: page.chapterStart,
     rate: page.rate, minimumRate: range.lowerBound, maximumRate: range.upperBound,
     canPlay: true, canPause: true, canSeek: true,
