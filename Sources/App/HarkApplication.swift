@@ -23,6 +23,7 @@ final class HarkApplication {
   private var connections: ConnectionServices?
   private var covers: CoverSource = .none
   private var mediaPlayer: MediaPlayerService?
+  private var suspendInhibitor: SuspendInhibitor?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -87,6 +88,9 @@ final class HarkApplication {
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)), store: store,
       coverFile: coverFile,
       raise: { [weak self] in self?.activate() }, quit: { [weak self] in self?.quit() })
+    suspendInhibitor = SuspendInhibitor(application: gtkApplication, store: store) { [weak self] in
+      self?.mainWindow?.window.cast(GtkWindow.self)
+    }
   }
 
   /// After the last window closed, by whichever way Hark was quit.

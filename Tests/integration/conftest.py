@@ -71,6 +71,16 @@ def keyring(accessibility_bus, tmp_path_factory):
 
 
 @pytest.fixture
+def session_manager(accessibility_bus):
+    """GNOME's session manager as GTK talks to it, recording inhibitors.
+    Ask for it before `hark`: GtkApplication looks for it at start-up."""
+    from fake_session_manager import FakeSessionManager
+    manager = FakeSessionManager()
+    yield manager
+    manager.stop()
+
+
+@pytest.fixture
 def audiosilo():
     """The repository's AudioSilo test server over the sample library."""
     yield from _run_server()

@@ -110,3 +110,14 @@ def test_the_shell_and_media_keys_drive_the_book_chapter_by_chapter(hark, audios
 
     controls.call("Quit", interface="org.mpris.MediaPlayer2")
     hark.process.wait(timeout=10)
+
+
+def test_the_computer_does_not_suspend_while_a_book_plays(session_manager, hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    assert session_manager.suspend_inhibitors() == []
+    start_playing(hark, audiosilo)
+    hark.wait_until(lambda: session_manager.suspend_inhibitors() == [("dev.hark.Hark", "Playing an audiobook")])
+    hark.click(player_button(hark, "Pause"))
+    hark.wait_until(lambda: session_manager.suspend_inhibitors() == [], timeout=5)
+    hark.click(player_button(hark, "Play"))
+    hark.wait_until(lambda: len(session_manager.suspend_inhibitors()) == 1)
