@@ -24,6 +24,7 @@ final class HarkApplication {
   private var covers: CoverSource = .none
   private var mediaPlayer: MediaPlayerService?
   private var suspendInhibitor: SuspendInhibitor?
+  private var background: BackgroundPlayback?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -88,6 +89,7 @@ final class HarkApplication {
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)), store: store,
       coverFile: coverFile,
       raise: { [weak self] in self?.activate() }, quit: { [weak self] in self?.quit() })
+    background = BackgroundPlayback(application: application.cast(GApplication.self), store: store)
     suspendInhibitor = SuspendInhibitor(application: gtkApplication, store: store) { [weak self] in
       self?.mainWindow?.window.cast(GtkWindow.self)
     }
@@ -106,9 +108,11 @@ final class HarkApplication {
       WindowGeometry.restore(window.window, from: settings)
       FirstFrameReport.attach(to: window.window)
       BenchGridHooks.attach(store: store, window: window.window)
+      background?.watch(window.window)
       mainWindow = window
     }
     gtk_window_present(mainWindow!.window.cast(GtkWindow.self))
+    background?.shown()
   }
 
   /// A pairing or invite link: show the window and start signing in with it.
@@ -149,6 +153,7 @@ final class HarkApplication {
 
   /// Closes every window (so each saves what it keeps on close), then quits.
   private func quit() {
+    background?.quitting = true
     var windows: [UnsafeMutablePointer<GtkWindow>] = []
     var node = gtk_application_get_windows(gtkApplication)
     while let current = node {

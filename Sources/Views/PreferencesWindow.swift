@@ -39,6 +39,8 @@ public final class PreferencesWindow {
           subtitle: "Minutes per chapter when a long book has no chapter marks"),
       Row(key: .playNextBook, title: "Play the Next Book",
           subtitle: "When a book ends, the next one in its folder starts after \(UpNext.countdown) seconds"),
+      Row(key: .playInBackground, title: "Keep Playing When Closed",
+          subtitle: "Closing the window does not stop the book; open Hark again or use the media controls to return"),
     ]),
   ]
 

@@ -30,7 +30,7 @@ final class SettingsTests: XCTestCase {
       SettingsKey.allCases.map(\.rawValue),
       [
         "skip-back-seconds", "skip-forward-seconds", "auto-rewind-seconds",
-        "virtual-chapter-minutes", "default-speed", "play-next-book",
+        "virtual-chapter-minutes", "default-speed", "play-next-book", "play-in-background",
       ])
   }
 
@@ -81,13 +81,16 @@ final class SettingsTests: XCTestCase {
     settings.skipBackSeconds = 10
     settings.defaultSpeed = 1.25
     XCTAssertEqual(
-      SettingsKey.allCases.map { settings.value(for: $0) }, [10, 30, 5, 30, 1.25, 0])
+      SettingsKey.allCases.map { settings.value(for: $0) }, [10, 30, 5, 30, 1.25, 0, 1])
   }
 
   func testPlayNextBookIsASwitch() {
     XCTAssertTrue(SettingsKey.playNextBook.isSwitch)
     XCTAssertFalse(SettingsKey.autoRewindSeconds.isSwitch)
     XCTAssertFalse(Settings().playNextBook, "off unless the listener turns it on")
+    XCTAssertTrue(SettingsKey.playInBackground.isSwitch)
+    XCTAssertTrue(Settings().playInBackground, "closing the window keeps a book playing unless turned off")
+    XCTAssertFalse(Settings().setting(.playInBackground, to: 0).playInBackground)
     let on = Settings().setting(.playNextBook, to: 1)
     XCTAssertTrue(on.playNextBook)
     XCTAssertEqual(on.value(for: .playNextBook), 1)

@@ -4,6 +4,7 @@ test server: the chapter is the track, the book the album; play, pause,
 chapters, chapter-relative seeking and speed work from the bus and show in
 the window; every change is announced, never polled."""
 import os
+import subprocess
 import time
 
 from gi.repository import Gio, GLib
@@ -121,3 +122,35 @@ def test_the_computer_does_not_suspend_while_a_book_plays(session_manager, hark,
     hark.wait_until(lambda: session_manager.suspend_inhibitors() == [], timeout=5)
     hark.click(player_button(hark, "Play"))
     hark.wait_until(lambda: len(session_manager.suspend_inhibitors()) == 1)
+
+
+def shown_windows(hark):
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(hark.process.pid), "--name", "^Hark$"],
+                           capture_output=True, text=True).stdout.split()
+    return found
+
+
+def test_closing_the_window_keeps_the_book_playing_until_quit(hark, audiosilo):
+    controls = MediaControls()
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)
+    controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Playing")
+
+    hark.key("ctrl+w")
+    hark.wait_until(lambda: not shown_windows(hark), timeout=5)
+    before = controls.get("Position")
+    time.sleep(1.5)
+    assert hark.process.poll() is None, "closing the window did not quit"
+    assert controls.get("PlaybackStatus") == "Playing"
+    assert controls.get("Position") != before, "still playing"
+
+    # The shell's player brings the window back.
+    controls.call("Raise", interface="org.mpris.MediaPlayer2")
+    hark.wait_until(lambda: shown_windows(hark), timeout=5)
+    hark.window_id = int(shown_windows(hark)[-1])
+
+    # Paused, closing the window is closing Hark.
+    controls.call("PlayPause")
+    controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Paused")
+    hark.key("ctrl+w")
+    hark.process.wait(timeout=10)

@@ -38,6 +38,7 @@ KEYS = {
     "window-maximized": ("b", "false", "type b"),
     "keep-sign-in-in-file": ("b", "false", "type b"),
     "play-next-book": ("b", "false", "type b"),
+    "play-in-background": ("b", "true", "type b"),
     "book-layout": ("s", "'grid'", "enum 'grid' 'list'"),
 }
 

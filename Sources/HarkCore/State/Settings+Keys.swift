@@ -10,7 +10,7 @@ extension SettingsKey {
     case .autoRewindSeconds: Self.doubles(Settings.autoRewindSecondsRange)
     case .virtualChapterMinutes: Self.doubles(Settings.virtualChapterMinutesRange)
     case .defaultSpeed: Settings.defaultSpeedRange
-    case .playNextBook: 0...1
+    case .playNextBook, .playInBackground: 0...1
     }
   }
 
@@ -20,7 +20,7 @@ extension SettingsKey {
   }
 
   /// On or off (stored as a GSettings boolean, 1 or 0 here).
-  public var isSwitch: Bool { self == .playNextBook }
+  public var isSwitch: Bool { self == .playNextBook || self == .playInBackground }
 
   private static func doubles(_ range: ClosedRange<Int>) -> ClosedRange<Double> {
     Double(range.lowerBound)...Double(range.upperBound)
@@ -37,6 +37,7 @@ extension Settings {
     case .virtualChapterMinutes: Double(virtualChapterMinutes)
     case .defaultSpeed: defaultSpeed
     case .playNextBook: playNextBook ? 1 : 0
+    case .playInBackground: playInBackground ? 1 : 0
     }
   }
 
@@ -54,6 +55,7 @@ extension Settings {
     case .virtualChapterMinutes: result.virtualChapterMinutes = whole
     case .defaultSpeed: result.defaultSpeed = Self.snapSpeed(value)
     case .playNextBook: result.playNextBook = whole == 1
+    case .playInBackground: result.playInBackground = whole == 1
     }
     return result
   }

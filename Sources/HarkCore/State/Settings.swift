@@ -17,6 +17,8 @@ public struct Settings: Equatable, Sendable {
   public var defaultSpeed: Double = 1.0
   /// When a book ends, start the next one in its folder after a countdown.
   public var playNextBook = false
+  /// Closing the window while a book plays keeps it playing.
+  public var playInBackground = true
 
   /// Allowed values of `skipBackSeconds`.
   public static let skipBackSecondsRange: ClosedRange<Int> = 5...120
@@ -70,4 +72,5 @@ public enum SettingsKey: String, CaseIterable, Sendable {
   case virtualChapterMinutes = "virtual-chapter-minutes"
   case defaultSpeed = "default-speed"
   case playNextBook = "play-next-book"
+  case playInBackground = "play-in-background"
 }
