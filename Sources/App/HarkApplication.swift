@@ -30,6 +30,7 @@ final class HarkApplication {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
     // handler deliver pairing links here (to the running instance if any).
     application = adw_application_new(Self.id, G_APPLICATION_HANDLES_OPEN)
+    LocalOptions.install(on: application.cast(GApplication.self), version: Self.version)
     Signals.connect(application, "startup") { [weak self] in self?.startup() }
     Signals.connect(application, "activate") { [weak self] in self?.activate() }
     Signals.connect(application, "shutdown") { [weak self] in self?.shutdown() }

@@ -95,6 +95,24 @@ public enum Signals {
     return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
+  /// `gint handler(instance, gpointer arg, user_data)` on the main thread,
+  /// e.g. GApplication's `handle-local-options` (a GVariantDict).
+  @MainActor @discardableResult
+  public static func connectReturningInt(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Int32
+  ) -> SignalToken {
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = {
+        _, argument, data in
+        let box = Unmanaged<SignalClosureBox<@MainActor (UnsafeMutableRawPointer?) -> Int32>>.fromOpaque(data!)
+          .takeUnretainedValue()
+        nonisolated(unsafe) let argument = argument
+        return MainActor.assumeIsolated { box.callback(argument) }
+      }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
   /// `void handler(instance, user_data)` on whatever thread emits it.
   @discardableResult
   public static func connectFromAnyThread(

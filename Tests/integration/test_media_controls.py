@@ -17,6 +17,11 @@ NAME, PATH = "org.mpris.MediaPlayer2.Hark", "/org/mpris/MediaPlayer2"
 PLAYER = "org.mpris.MediaPlayer2.Player"
 
 
+def playerctl(*arguments):
+    return subprocess.run(["playerctl", "--player=Hark", *arguments], capture_output=True, text=True,
+                          timeout=10).stdout.strip()
+
+
 class MediaControls:
     """What a shell extension sees: properties, methods and signals."""
 
@@ -71,6 +76,10 @@ def test_the_shell_and_media_keys_drive_the_book_chapter_by_chapter(hark, audios
     assert "mpris:artUrl" not in metadata, "the orchard has no cover"
     assert any(c[0] == PLAYER and c[1].get("PlaybackStatus") == "Playing" for c in controls.changes), \
         "the change was announced"
+
+    # playerctl, as a media-key daemon or a panel applet would use it.
+    assert playerctl("status") == "Playing"
+    assert playerctl("metadata", "album") == "A Clockwork Orchard"
 
     # The play/pause key.
     controls.call("PlayPause")
