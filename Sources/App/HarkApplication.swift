@@ -25,6 +25,7 @@ final class HarkApplication {
   private var mediaPlayer: MediaPlayerService?
   private var suspendInhibitor: SuspendInhibitor?
   private var background: BackgroundPlayback?
+  private var searchProvider: SearchProviderService?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -90,6 +91,9 @@ final class HarkApplication {
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)), store: store,
       coverFile: coverFile,
       raise: { [weak self] in self?.activate() }, quit: { [weak self] in self?.quit() })
+    searchProvider = SearchProviderService(
+      connection: g_application_get_dbus_connection(application.cast(GApplication.self)),
+      connections: connections, store: store, present: { [weak self] in self?.activate() })
     background = BackgroundPlayback(application: application.cast(GApplication.self), store: store)
     suspendInhibitor = SuspendInhibitor(application: gtkApplication, store: store) { [weak self] in
       self?.mainWindow?.window.cast(GtkWindow.self)

@@ -34,6 +34,10 @@ def test_installed_hark_opens_from_its_desktop_file_and_uninstalls(accessibility
                  prefix / "share" / "glib-2.0" / "schemas" / "gschemas.compiled",
                  prefix / "share" / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"):
         assert path.is_file(), path
+    provider = prefix / "share" / "gnome-shell" / "search-providers" / f"{APP_ID}.search-provider.ini"
+    assert "ObjectPath=/dev/hark/Hark/SearchProvider" in provider.read_text()
+    service = prefix / "share" / "dbus-1" / "services" / f"{APP_ID}.service"
+    assert f"Exec={prefix}/bin/hark --gapplication-service" in service.read_text(), "the shell's search can start it"
     entry = desktop_file.read_text()
     assert f"Exec={prefix}/bin/hark %U" in entry
     assert "MimeType=x-scheme-handler/audiosilo;" in entry
@@ -76,4 +80,5 @@ def test_installed_hark_opens_from_its_desktop_file_and_uninstalls(accessibility
     done = install("--uninstall", str(prefix))
     assert done.returncode == 0, done.stderr
     assert not (prefix / "bin" / "hark").exists() and not desktop_file.exists()
+    assert not provider.exists() and not service.exists()
     assert not list((prefix / "share" / "glib-2.0" / "schemas").glob("*.xml"))
