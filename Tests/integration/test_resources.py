@@ -231,7 +231,10 @@ EXPECTED_TREE = {
     f"share/glib-2.0/schemas/{APP_ID}.gschema.xml": SCHEMA,
     f"share/icons/hicolor/scalable/apps/{APP_ID}.svg": ICON,
     f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg": SYMBOLIC,
+    f"share/gnome-shell/search-providers/{APP_ID}.search-provider.ini": RES / f"{APP_ID}.search-provider.ini",
 }
+# Written for the prefix (it names the prefix's binary), not copied.
+SERVICE = f"share/dbus-1/services/{APP_ID}.service"
 
 
 def test_install_resources(tmp_path):
@@ -243,7 +246,9 @@ def test_install_resources(tmp_path):
         str(p.relative_to(prefix)) for p in prefix.rglob("*") if p.is_file()
     }
     compiled = "share/glib-2.0/schemas/gschemas.compiled"
-    assert files == set(EXPECTED_TREE) | {compiled}
+    assert files == set(EXPECTED_TREE) | {compiled, SERVICE}
+    assert (prefix / SERVICE).read_text() == (
+        f"[D-BUS Service]\nName={APP_ID}\nExec={prefix}/bin/hark --gapplication-service\n")
     for rel, source in EXPECTED_TREE.items():
         assert (prefix / rel).read_bytes() == source.read_bytes(), rel
     assert gsettings(prefix / "share/glib-2.0/schemas", "get", APP_ID, "skip-back-seconds") == "15"
@@ -256,7 +261,8 @@ def test_install_resources_with_destdir(tmp_path):
     env = dict(os.environ, DESTDIR=str(stage))
     run(INSTALL, "/usr", env=env)
     files = {str(p.relative_to(stage / "usr")) for p in stage.rglob("*") if p.is_file()}
-    assert files == set(EXPECTED_TREE)
+    assert files == set(EXPECTED_TREE) | {SERVICE}
+    assert "Exec=/usr/bin/hark --gapplication-service" in (stage / "usr" / SERVICE).read_text()
 
 
 def test_install_resources_needs_a_prefix():
