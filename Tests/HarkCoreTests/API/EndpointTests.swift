@@ -12,7 +12,13 @@ final class EndpointTests: XCTestCase {
     transport.answer(.json(Fixture.serverInfo))
     let info = try await client.serverInfo()
     XCTAssertEqual(info.name, "Home")
-    try checkRequest(transport.onlyRequest(), "GET", "\(apiPrefix)/server")
+    // A public route: the token stays home (this is also how Hark asks who
+    // answers at an address before sending the token there).
+    let request = try XCTUnwrap(transport.onlyRequest())
+    XCTAssertEqual(request.method, "GET")
+    XCTAssertEqual(request.url.absoluteString, "\(apiPrefix)/server")
+    XCTAssertNil(request.headers["Authorization"])
+    XCTAssertEqual(request.headers["Accept"], "application/json")
   }
 
   func testHealthzLivesOutsideTheAPIPrefix() async throws {
