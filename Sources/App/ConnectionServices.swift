@@ -190,7 +190,12 @@ final class ConnectionServices {
   }
 
   private func loadLibraries(_ serverID: String) async {
-    guard let client = clients[serverID] else { return }
+    guard let client = clients[serverID] else {
+      // Every request is answered, even one for a server signed out meanwhile.
+      let reason = FailureMessage("Reconnect to see this server's libraries.")
+      dispatch(.connections(.librariesLoaded(serverID: serverID, .failure(reason))))
+      return
+    }
     // At start, after sign-in and on every offline → online edge: the
     // address may have changed hands meanwhile, so ask who answers first.
     await identities[serverID]?.forget()

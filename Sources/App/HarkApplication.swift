@@ -52,7 +52,9 @@ final class HarkApplication {
     Style.install()
     let settings = SettingsBridge()
     var storeRef: Store?
-    let secrets = SecretStorage(keepsInFile: { settings.keepsSignInInFile }) { available in
+    let secrets = SecretStorage(
+      keepsInFile: { settings.keepsSignInInFile }, saveKeepsInFile: { settings.keepsSignInInFile = $0 }
+    ) { available in
       storeRef?.dispatch(.connections(.keyringAvailabilityChecked(available: available)))
     }
     let connections = ConnectionServices(
@@ -67,12 +69,15 @@ final class HarkApplication {
     let effects = EffectRunner(
       clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },
       services: { effect, dispatch in
-        if case .keepSignInInFile(let on) = effect { settings.keepsSignInInFile = on }
-        if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
-        connections.run(effect, dispatch: dispatch)
-        library.run(effect, dispatch: dispatch)
-        bookExtras.run(effect, dispatch: dispatch)
-        playback.run(effect, dispatch: dispatch)
+        // Each effect to its one owner.
+        switch effect.owner {
+        case .connections: connections.run(effect, dispatch: dispatch)
+        case .library: library.run(effect, dispatch: dispatch)
+        case .bookExtras: bookExtras.run(effect, dispatch: dispatch)
+        case .playback: playback.run(effect, dispatch: dispatch)
+        case .settings: if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
+        case .timers: break  // the effect runner's own
+        }
       })
     let store = Store(effects: effects)
     storeRef = store

@@ -12,6 +12,7 @@ import Secrets
 final class SecretStorage {
   private var chosen: Task<any SecretStore, Never>?
   private let keepsInFile: () -> Bool
+  private let saveKeepsInFile: (Bool) -> Void
   private let onKeyringChecked: @MainActor (Bool) -> Void
   private let makeFileStore: () -> any MovableSecretStore
   /// Memory lives as long as the run, so switching the opt-in off and on
@@ -23,13 +24,16 @@ final class SecretStorage {
 
   /// - Parameters:
   ///   - keepsInFile: the listener's opt-in, read when the store is chosen.
+  ///   - saveKeepsInFile: keeps a changed opt-in (GSettings).
   ///   - onKeyringChecked: told whether a keyring answered the probe.
   init(
     keepsInFile: @escaping () -> Bool,
+    saveKeepsInFile: @escaping (Bool) -> Void,
     makeFileStore: @escaping () -> any MovableSecretStore = { PrivateFileSecretStore() },
     onKeyringChecked: @escaping @MainActor (Bool) -> Void
   ) {
     self.keepsInFile = keepsInFile
+    self.saveKeepsInFile = saveKeepsInFile
     self.makeFileStore = makeFileStore
     self.onKeyringChecked = onKeyringChecked
   }
@@ -72,6 +76,7 @@ final class SecretStorage {
   /// and the file is gone once the last secret leaves it. Not chosen yet:
   /// the next choice reads the new opt-in.
   func keepInFile(_ on: Bool) {
+    saveKeepsInFile(on)
     guard let previous = chosen else { return }
     chosen = Task { @MainActor [weak self, memory, makeFileStore] () -> any SecretStore in
       let current = await previous.value

@@ -6,8 +6,13 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
   switch action {
   case .restored(let servers):
     state.servers = servers
-    for server in servers { state.libraries[server.serverID] = .loading }
-    return servers.map { .loadLibraries(serverID: $0.serverID) }
+    // A server whose token is gone has nothing to load until the listener
+    // reconnects: say so, rather than "loading" forever.
+    for server in servers {
+      state.libraries[server.serverID] =
+        server.needsReconnect ? .failed("Reconnect to see this server's libraries.") : .loading
+    }
+    return servers.filter { !$0.needsReconnect }.map { .loadLibraries(serverID: $0.serverID) }
 
   case .keyringAvailabilityChecked(let available):
     state.keyringProblem = available ? nil : .notRunning

@@ -38,11 +38,9 @@ public final class EffectRunner: EffectRunning {
       startTimer(id, after: delay, repeating: repeating, dispatch: dispatch)
     case .cancelTimer(let id):
       timers.removeValue(forKey: id)?.timer.cancel()
-    case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
-      .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile,
-      .browseFolder, .loadBook, .loadBookExtras, .setFavourite, .saveProgress, .addBookmark, .deleteBookmark,
-      .addNote, .deleteNote, .search, .loadHome, .describeBooks, .loadBooksPage, .persistLayout, .playback:
-      // Network, keyring and disk: the App's services run these.
+    default:
+      // Network, keyring and disk: the App's services run these, each by
+      // its one owner (`Effect.owner`).
       services(effect, dispatch)
     }
   }

@@ -1,0 +1,43 @@
+import Foundation
+import HarkCore
+import XCTest
+
+/// Every effect goes to one owner (the switch in `Effect.owner` is
+/// exhaustive; here, that each lands where its work lives).
+final class EffectOwnerTests: XCTestCase {
+  func testEachEffectHasTheOwnerThatDoesItsWork() {
+    let book = LibraryPath(serverID: "s", libraryID: 1, path: "A/Book")
+    let table: [(Effect, EffectOwner)] = [
+      (.startTimer(.reachabilityProbe, after: .seconds(20), repeating: true), .timers),
+      (.cancelTimer(.reachabilityProbe), .timers),
+      (.persistSetting(.skipBackSeconds, 15), .settings),
+      (.persistLayout(.grid), .settings),
+      (.keepSignInInFile(true), .connections),
+      (.loadLibraries(serverID: "s"), .connections),
+      (.signOut(serverID: "s"), .connections),
+      (.browseFolder(book), .library),
+      (.search("salt", serverIDs: ["s"]), .library),
+      (.setFavourite(book, true), .bookExtras),
+      (.saveProgress(book, position: 1, duration: 2, finished: true), .bookExtras),
+      (.playback(.flushProgress(serverID: "s")), .playback),
+    ]
+    for (effect, owner) in table {
+      XCTAssertEqual(effect.owner, owner, "\(effect)")
+    }
+  }
+}
+
+/// A server restored without its token has nothing to load until the
+/// listener reconnects: its libraries say so instead of loading forever.
+final class RestoredWithoutTokenTests: XCTestCase {
+  func testAServerWhoseTokenIsGoneIsNotLoadedButToldToReconnect() {
+    var state = AppState()
+    let kept = ServerConnection(serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com")!, username: "ada")
+    var lost = ServerConnection(serverID: "b", name: "Cabin", baseURL: URL(string: "https://b.example.com")!, username: "ada")
+    lost.needsReconnect = true
+    let effects = reduce(&state, .connections(.restored([kept, lost])))
+    XCTAssertEqual(effects, [.loadLibraries(serverID: "a")])
+    XCTAssertEqual(state.connections.libraries["a"], .loading)
+    XCTAssertEqual(state.connections.libraries["b"], .failed("Reconnect to see this server's libraries."))
+  }
+}
