@@ -33,7 +33,7 @@ public struct Bookmark: Codable, Hashable, Sendable {
     id = try c.decode(Int.self, forKey: .id)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
-    position = try c.decode(Double.self, forKey: .position)
+    position = try c.requiredSeconds(.position)
     note = try c.value(.note, or: "")
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
   }
@@ -76,7 +76,7 @@ public struct Note: Codable, Hashable, Sendable {
     id = try c.decode(Int.self, forKey: .id)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
-    position = try c.decodeIfPresent(Double.self, forKey: .position)
+    position = c.optionalSeconds(.position)
     body = try c.value(.body, or: "")
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
     updatedAt = try c.value(.updatedAt, or: createdAt)
@@ -128,8 +128,8 @@ public struct Favourite: Codable, Hashable, Sendable {
     title = try c.decodeIfPresent(String.self, forKey: .title)
     author = try c.decodeIfPresent(String.self, forKey: .author)
     series = try c.decodeIfPresent(String.self, forKey: .series)
-    seriesIndex = try c.decodeIfPresent(Double.self, forKey: .seriesIndex)
-    duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+    seriesIndex = c.optional(.seriesIndex)
+    duration = c.optionalSeconds(.duration)
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
   }
 }

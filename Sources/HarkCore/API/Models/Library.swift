@@ -127,14 +127,14 @@ public struct FsEntry: Codable, Hashable, Sendable {
     name = try c.value(.name, or: path.split(separator: "/").last.map(String.init) ?? path)
     isDir = try c.value(.isDir, or: false)
     isAudio = try c.value(.isAudio, or: false)
-    size = try c.value(.size, or: 0)
+    size = c.byteCount(.size)
     modTime = try c.unixSeconds(.modTime) ?? 0
     isBook = try c.decodeIfPresent(Bool.self, forKey: .isBook)
     title = try c.decodeIfPresent(String.self, forKey: .title)
     author = try c.decodeIfPresent(String.self, forKey: .author)
     series = try c.decodeIfPresent(String.self, forKey: .series)
     seriesIndex = try c.decodeIfPresent(Double.self, forKey: .seriesIndex)
-    duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+    duration = c.optionalSeconds(.duration)
     override = try c.decodeIfPresent(String.self, forKey: .override)
   }
 }
