@@ -34,7 +34,7 @@ public struct Bookmark: Codable, Hashable, Sendable {
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
     position = try c.requiredSeconds(.position)
-    note = try c.value(.note, or: "")
+    note = try c.text(.note)
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
   }
 }
@@ -77,7 +77,7 @@ public struct Note: Codable, Hashable, Sendable {
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
     position = c.optionalSeconds(.position)
-    body = try c.value(.body, or: "")
+    body = try c.text(.body)
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
     updatedAt = try c.value(.updatedAt, or: createdAt)
   }
@@ -125,9 +125,9 @@ public struct Favourite: Codable, Hashable, Sendable {
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
     isBook = try c.value(.isBook, or: false)
-    title = try c.decodeIfPresent(String.self, forKey: .title)
-    author = try c.decodeIfPresent(String.self, forKey: .author)
-    series = try c.decodeIfPresent(String.self, forKey: .series)
+    title = try c.optionalText(.title)
+    author = try c.optionalText(.author)
+    series = try c.optionalText(.series)
     seriesIndex = c.optional(.seriesIndex)
     duration = c.optionalSeconds(.duration)
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))

@@ -90,16 +90,16 @@ public struct Book: Codable, Hashable, Sendable {
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     relPath = try c.decode(String.self, forKey: .relPath)
     isFolder = try c.value(.isFolder, or: false)
-    title = try c.value(.title, or: "")
-    author = try c.value(.author, or: "")
-    series = try c.value(.series, or: "")
+    title = try c.text(.title)
+    author = try c.text(.author)
+    series = try c.text(.series)
     seriesIndex = c.seriesNumber(.seriesIndex)
-    narrator = try c.value(.narrator, or: "")
+    narrator = try c.text(.narrator)
     duration = c.seconds(.duration)
     // What Hark can do without reads as absent when it is of a form Hark
     // does not know (see ServerNumbers.swift).
-    format = c.optional(.format) ?? ""
-    codec = c.optional(.codec)
+    format = c.optional(.format).map(displayable) ?? ""
+    codec = c.optional(.codec).map(displayable)
     size = c.byteCount(.size)
     addedAt = c.optional(.addedAt)
     asin = c.optional(.asin)
@@ -144,9 +144,9 @@ public struct BookLocation: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
-    libraryName = try c.value(.libraryName, or: "")
+    libraryName = try c.text(.libraryName)
     path = try c.decode(String.self, forKey: .path)
-    format = c.optional(.format)
+    format = c.optional(.format).map(displayable)
     size = c.optional(.size).map { max(0, $0) }
     multiFile = c.optional(.multiFile)
   }

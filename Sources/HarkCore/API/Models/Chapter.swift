@@ -30,7 +30,7 @@ public struct BookFile: Codable, Hashable, Sendable {
     relPath = try c.decode(String.self, forKey: .relPath)
     seq = c.integer(.seq)
     duration = c.seconds(.duration)
-    format = c.optional(.format) ?? ""
+    format = c.optional(.format).map(displayable) ?? ""
     size = c.byteCount(.size)
   }
 }
@@ -73,7 +73,7 @@ public struct Chapter: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     index = c.integer(.index)
-    title = try c.value(.title, or: "")
+    title = try c.text(.title)
     fileIndex = c.index(.fileIndex)
     filePath = try c.value(.filePath, or: "")
     start = c.seconds(.start)
@@ -124,7 +124,7 @@ public struct ChaptersResponse: Codable, Hashable, Sendable {
     isFolder = try c.value(.isFolder, or: false)
     files = try c.list(.files)
     chapters = chaptersInPlayOrder(try c.list(.chapters), files: files, bookDuration: duration)
-    codec = c.optional(.codec)
+    codec = c.optional(.codec).map(displayable)
     directPlayable = c.optional(.directPlayable)
   }
 }
