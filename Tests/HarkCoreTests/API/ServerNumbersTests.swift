@@ -48,6 +48,8 @@ final class ServerNumbersTests: XCTestCase {
     XCTAssertEqual(try decode(ProgressRow.self, row + "1e308}").position, 0)
     XCTAssertEqual(try decode(ProgressRow.self, row + "30.5}").position, 30.5)
     XCTAssertThrowsError(try decode(ProgressRow.self, #"{"library_id": 1, "path": "A/Book"}"#))
+    let odd = try decode(ProgressRow.self, row + #"30, "version": 1e308, "playback_speed": "fast"}"#)
+    XCTAssertEqual([odd.position, Double(odd.version), odd.playbackSpeed], [30, 0, 1])
     let bookmark = try decode(Bookmark.self, #"{"id": 1, "library_id": 1, "path": "A/Book", "position": -5}"#)
     XCTAssertEqual(bookmark.position, 0)
     let note = try decode(Note.self, #"{"id": 1, "library_id": 1, "path": "A/Book", "position": 1e308, "body": "x"}"#)

@@ -49,8 +49,10 @@ public struct ProgressRow: Codable, Hashable, Sendable {
     position = try c.requiredSeconds(.position)
     duration = c.seconds(.duration)
     finished = try c.value(.finished, or: false)
-    playbackSpeed = try c.value(.playbackSpeed, or: 1)
-    version = try c.value(.version, or: 0)
+    // Both only refine the row (the speed is clamped where it is used; the
+    // version breaks ties): a value Hark cannot read costs only itself.
+    playbackSpeed = c.optional(.playbackSpeed) ?? 1
+    version = c.integer(.version)
     deviceID = try c.value(.deviceID, or: "")
     updatedAt = try c.value(.updatedAt, or: Timestamp(rawValue: ""))
   }
