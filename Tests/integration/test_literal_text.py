@@ -44,6 +44,20 @@ def retitled_book(answer, query):
     return {**answer, "title": BOOK_TITLE} if query.get("path") == BOOK else answer
 
 
+def series_with_markup(answer, query):
+    """The community metadata with a series rail ("More in …", a group
+    title, listing the work after this one) and a character whose names
+    look like markup."""
+    if query.get("path") != BOOK:
+        return answer
+    work = answer["work"]
+    characters = [{**work["characters"][0], "name": BROKEN_NAME}] + work["characters"][1:]
+    rail = {"id": "s-1", "name": BIG_RED_NAME, "position": "1",
+            "works": [{"id": work["id"], "title": BOOK_TITLE, "position": "1"},
+                      {"id": "w-sequel", "title": BROKEN_NAME, "position": "2"}]}
+    return {**answer, "work": {**work, "characters": characters}, "series": [rail]}
+
+
 def test_names_and_titles_that_look_like_markup_are_shown_as_written(hark, audiosilo):
     proxy = MisbehavingServer(audiosilo.base)
     try:
@@ -51,6 +65,7 @@ def test_names_and_titles_that_look_like_markup_are_shown_as_written(hark, audio
         proxy.rewrite("/api/v1/libraries", renamed_library)
         proxy.rewrite("/api/v1/libraries/1/fs", retitled_entries)
         proxy.rewrite("/api/v1/libraries/1/item", retitled_book)
+        proxy.rewrite("/api/v1/libraries/1/meta", series_with_markup)
         sign_in_with_invite(hark, proxy)
         # The Library page: the server's group title and its library's row.
         hark.find("label", BIG_RED_NAME, timeout=15)
@@ -66,6 +81,13 @@ def test_names_and_titles_that_look_like_markup_are_shown_as_written(hark, audio
         hark.wait_for_page("Book")
         hark.find("label", BOOK_TITLE, timeout=15)
         hark.screenshot("literal-book-title")
+        # The community metadata: a character's row and the series group.
+        hark.scroll(10)
+        hark.find("label", BROKEN_NAME, timeout=10)
+        hark.screenshot("literal-book-character")
+        hark.scroll(6)
+        hark.find("label", f"More in {BIG_RED_NAME}", timeout=10)
+        hark.screenshot("literal-book-series")
 
         # Preferences → Servers: the API keys group is titled with the name.
         hark.key("ctrl+comma")
