@@ -85,6 +85,16 @@ final class ServerNumbersTests: XCTestCase {
     XCTAssertEqual(response.chapters.map(\.filePath), ["a.mp3", "b.mp3"])
   }
 
+  func testChaptersWhoseFileIsUnknownKeepTheServersOrder() throws {
+    // Starts are times inside files Hark cannot tell apart here: 100 s into
+    // one file comes before 0 s into the next, as the server lists them.
+    let files = #"[{"rel_path": "1.mp3", "duration": 300}, {"rel_path": "2.mp3", "duration": 300}]"#
+    let chapters = #"[{"index": 0, "start": 0, "end": 100}, {"index": 1, "start": 100, "end": 300}, {"index": 2, "start": 0, "end": 300}]"#
+    let unplaced = try book(duration: "600", files: files, chapters: chapters)
+    XCTAssertEqual(unplaced.chapters.map(\.index), [0, 1, 2])
+    XCTAssertEqual(unplaced.chapters.map(\.end), [100, 300, 300])
+  }
+
   func testFileIndicesSizesAndOrderKeysThatAreNotWholeNumbersAreDropped() throws {
     let odd = try book(
       files: #"[{"rel_path": "A/Book/1.mp3", "seq": 1e308, "size": -5}, {"rel_path": "A/Book/2.mp3", "size": 1e308}]"#,

@@ -23,10 +23,13 @@ func chaptersInPlayOrder(_ chapters: [Chapter], files: [BookFile], bookDuration:
   }
   let fileCount = max(playOrder.count, rankOfPath.count)
 
+  // A chapter whose file is not known keeps the server's order: its start
+  // is a time in some file, so it cannot be compared with the others'.
+  let unknownFile = Int.max
   func rank(_ chapter: Chapter) -> Int {
     if let rank = rankOfPath[chapter.filePath] { return rank }
     if let index = chapter.fileIndex, index < fileCount { return index }
-    return Int.max  // no file known: after the rest, in the server's order
+    return unknownFile
   }
   func fileLength(_ rank: Int) -> Double? {
     if playOrder.indices.contains(rank), playOrder[rank].duration > 0 { return playOrder[rank].duration }
@@ -35,10 +38,14 @@ func chaptersInPlayOrder(_ chapters: [Chapter], files: [BookFile], bookDuration:
 
   let ranked = chapters.enumerated().map { (rank: rank($0.element), offset: $0.offset, chapter: $0.element) }
     .filter { item in fileLength(item.rank).map { item.chapter.start < $0 } ?? true }
-    .sorted { ($0.rank, $0.chapter.start, $0.offset) < ($1.rank, $1.chapter.start, $1.offset) }
+    .sorted { lhs, rhs in
+      let lhsStart = lhs.rank == unknownFile ? 0 : lhs.chapter.start
+      let rhsStart = rhs.rank == unknownFile ? 0 : rhs.chapter.start
+      return (lhs.rank, lhsStart, lhs.offset) < (rhs.rank, rhsStart, rhs.offset)
+    }
   return ranked.enumerated().map { position, item in
     var chapter = item.chapter
-    let next = ranked.indices.contains(position + 1) && ranked[position + 1].rank == item.rank
+    let next = item.rank != unknownFile && ranked.indices.contains(position + 1) && ranked[position + 1].rank == item.rank
       ? ranked[position + 1].chapter.start : nil
     // A chapter ends where the next in its file starts, or at its file's end.
     if let limit = next ?? fileLength(item.rank), chapter.end <= chapter.start || chapter.end > limit {
