@@ -93,6 +93,11 @@ final class ServerNumbersTests: XCTestCase {
     let unplaced = try book(duration: "600", files: files, chapters: chapters)
     XCTAssertEqual(unplaced.chapters.map(\.index), [0, 1, 2])
     XCTAssertEqual(unplaced.chapters.map(\.end), [100, 300, 300])
+    // With one file there is only one place a chapter can be.
+    let oneFile = try book(
+      files: #"[{"rel_path": "1.mp3"}]"#,
+      chapters: #"[{"index": 1, "start": 30, "end": 51}, {"index": 0, "start": 0, "end": 30}]"#)
+    XCTAssertEqual(oneFile.chapters.map(\.index), [0, 1])
   }
 
   func testFileIndicesSizesAndOrderKeysThatAreNotWholeNumbersAreDropped() throws {

@@ -29,7 +29,7 @@ func chaptersInPlayOrder(_ chapters: [Chapter], files: [BookFile], bookDuration:
   func rank(_ chapter: Chapter) -> Int {
     if let rank = rankOfPath[chapter.filePath] { return rank }
     if let index = chapter.fileIndex, index < fileCount { return index }
-    return unknownFile
+    return fileCount <= 1 ? 0 : unknownFile  // one file: it can only be that one
   }
   func fileLength(_ rank: Int) -> Double? {
     if playOrder.indices.contains(rank), playOrder[rank].duration > 0 { return playOrder[rank].duration }
