@@ -133,6 +133,17 @@ final class ServerNumbersTests: XCTestCase {
     XCTAssertEqual(book.files.map(\.duration), [51])
   }
 
+  func testAFolderEntryWithHintsHarkDoesNotKnowStillLists() throws {
+    let listing = try decode(
+      FsListing.self,
+      #"{"path": "", "entries": [{"name": "A", "path": "A", "is_dir": true, "is_book": "maybe", "is_audio": 1, "series_index": "one", "duration": -4}]}"#)
+    XCTAssertEqual(listing.entries.map(\.name), ["A"])
+    XCTAssertNil(listing.entries[0].isBook)
+    XCTAssertEqual(listing.entries[0].isAudio, false)
+    XCTAssertNil(listing.entries[0].seriesIndex)
+    XCTAssertEqual(listing.entries[0].duration, 0)
+  }
+
   func testTheClockNeverTrapsWhateverItIsGiven() {
     XCTAssertEqual(formatClock(1e308), formatClock(1e12))
     XCTAssertEqual(formatClock(-1e308), "0:00")

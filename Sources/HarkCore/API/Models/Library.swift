@@ -126,14 +126,15 @@ public struct FsEntry: Codable, Hashable, Sendable {
     path = try c.decode(String.self, forKey: .path)
     name = try c.text(.name, or: path.split(separator: "/").last.map(String.init) ?? path)
     isDir = try c.value(.isDir, or: false)
-    isAudio = try c.value(.isAudio, or: false)
+    // Hints for the row; one Hark cannot read costs only itself.
+    isAudio = c.optional(.isAudio) ?? false
     size = c.byteCount(.size)
     modTime = try c.unixSeconds(.modTime) ?? 0
-    isBook = try c.decodeIfPresent(Bool.self, forKey: .isBook)
+    isBook = c.optional(.isBook)
     title = try c.optionalText(.title)
     author = try c.optionalText(.author)
     series = try c.optionalText(.series)
-    seriesIndex = try c.decodeIfPresent(Double.self, forKey: .seriesIndex)
+    seriesIndex = c.optional(.seriesIndex)
     duration = c.optionalSeconds(.duration)
     override = try c.decodeIfPresent(String.self, forKey: .override)
   }
