@@ -15,3 +15,6 @@
 //   view-state changes, so two views reading the same selector never disagree.
 // - Timers run on an injected `SchedulingClock`; tests use `ManualClock` to
 //   drive them in virtual time instead of sleeping.
+// - A server's answers are checked once, as their JSON is decoded
+//   (`API/Models/ServerNumbers.swift`, `ServerText.swift`, `ChapterOrder.swift`),
+//   so models hold only plausible times and counts and text safe to show.

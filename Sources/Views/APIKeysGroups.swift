@@ -29,8 +29,8 @@ final class APIKeysGroups {
   private func makeGroup(_ section: APIKeysSection) -> Widget {
     let group = adw_preferences_group_new()!
     let adwGroup = group.cast(AdwPreferencesGroup.self)
-    adw_preferences_group_set_title(adwGroup, "API Keys for \(section.serverName)")
-    adw_preferences_group_set_description(adwGroup, "For scripts and other apps. A key's secret is shown once.")
+    group.setGroupTitle("API Keys for \(section.serverName)")
+    group.setGroupDescription("For scripts and other apps. A key's secret is shown once.")
     let serverID = section.id
     switch section.keys {
     case .loading:
@@ -68,10 +68,8 @@ final class APIKeysGroups {
 
   private static func row(_ title: String, subtitle: String? = nil) -> Widget {
     let row = adw_action_row_new()!
-    // Server-given text, not markup: a name with “&” must show as written.
-    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), 0)
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), title)
-    if let subtitle { adw_action_row_set_subtitle(row.cast(AdwActionRow.self), subtitle) }
+    row.setRowTitle(title)
+    if let subtitle { row.setRowSubtitle(subtitle) }
     return row
   }
 }

@@ -58,7 +58,7 @@ public final class PreferencesWindow {
     adw_preferences_page_set_icon_name(page.cast(AdwPreferencesPage.self), "media-playback-start-symbolic")
     for group in Self.groups {
       let groupWidget = adw_preferences_group_new()!
-      adw_preferences_group_set_title(groupWidget.cast(AdwPreferencesGroup.self), group.title)
+      groupWidget.setGroupTitle(group.title)
       for row in group.rows { adw_preferences_group_add(groupWidget.cast(AdwPreferencesGroup.self), makeRow(row)) }
       adw_preferences_page_add(page.cast(AdwPreferencesPage.self), groupWidget.cast(AdwPreferencesGroup.self))
     }
@@ -88,8 +88,8 @@ public final class PreferencesWindow {
   private func actionRow(_ row: Row, control: Widget) -> Widget {
     gtk_widget_set_valign(control, GTK_ALIGN_CENTER)
     let rowWidget = adw_action_row_new()!
-    adw_preferences_row_set_title(rowWidget.cast(AdwPreferencesRow.self), row.title)
-    adw_action_row_set_subtitle(rowWidget.cast(AdwActionRow.self), row.subtitle)
+    rowWidget.setRowTitle(row.title)
+    rowWidget.setRowSubtitle(row.subtitle)
     adw_action_row_add_suffix(rowWidget.cast(AdwActionRow.self), control)
     // The row labels its activatable widget for assistive technologies.
     adw_action_row_set_activatable_widget(rowWidget.cast(AdwActionRow.self), control)

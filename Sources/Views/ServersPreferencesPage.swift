@@ -25,7 +25,7 @@ final class ServersPreferencesPage {
     adw_preferences_page_set_icon_name(page.cast(AdwPreferencesPage.self), "network-server-symbolic")
     group = adw_preferences_group_new()
     storage = SignInStorageGroup(store: store)
-    adw_preferences_group_set_title(group.cast(AdwPreferencesGroup.self), "Connected Servers")
+    group.setGroupTitle("Connected Servers")
     let add = gtk_button_new_from_icon_name("list-add-symbolic")!
     add.addClasses("flat")
     gtk_widget_set_tooltip_text(add, "Connect to a Server")
@@ -46,23 +46,21 @@ final class ServersPreferencesPage {
   }
 
   private func render(_ storage: SignInStorage) {
-    adw_preferences_group_set_description(group.cast(AdwPreferencesGroup.self), storage.description)
+    group.setGroupDescription(storage.description)
     self.storage.render(storage)
   }
 
   private func emptyRow() -> Widget {
     let row = adw_action_row_new()!
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), "No servers yet")
+    row.setRowTitle("No servers yet")
     return row
   }
 
   private func makeRow(_ section: ServerSection) -> Widget {
     let row = adw_action_row_new()!
-    // Server-given text, not markup: a name with “&” must show as written.
-    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), 0)
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), section.title)
+    row.setRowTitle(section.title)
     let state = section.status == .signedOut ? " · signed out" : section.status == .offline ? " · offline" : ""
-    adw_action_row_set_subtitle(row.cast(AdwActionRow.self), section.subtitle + state)
+    row.setRowSubtitle(section.subtitle + state)
     let id = section.id
     if section.status == .signedOut {
       let reconnect = button("Reconnect", classes: "suggested-action", accessible: "Reconnect to \(section.title)")

@@ -15,11 +15,10 @@ final class SignInStorageGroup {
   init(store: Store) {
     self.store = store
     group = adw_preferences_group_new()
-    adw_preferences_group_set_title(group.cast(AdwPreferencesGroup.self), "Without a Keyring")
+    group.setGroupTitle("Without a Keyring")
     let row = adw_action_row_new()!
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), "Keep Me Signed In")
-    adw_action_row_set_subtitle(
-      row.cast(AdwActionRow.self),
+    row.setRowTitle("Keep Me Signed In")
+    row.setRowSubtitle(
       "Saves sign-ins in a file only your account can read. A keyring is safer: with one running, Hark uses it instead.")
     toggle = gtk_switch_new()!
     gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)

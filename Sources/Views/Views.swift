@@ -6,3 +6,7 @@
 // property to GTK only when it differs from what GTK shows, so GTK's notify
 // signals never loop back into the store. Views never call the engine or the
 // network: they read selectors and dispatch actions.
+//
+// Text is shown as written, whoever wrote it (a server, a file's tags):
+// never as Pango markup. Widgets that parse markup get their text only
+// through `Support/LiteralText.swift`.

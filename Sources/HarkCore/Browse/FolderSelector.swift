@@ -62,7 +62,8 @@ public func selectFolderView(_ s: AppState) -> FolderView? {
   var walked: [String] = []
   for segment in location.path.split(separator: "/") where !segment.isEmpty {
     walked.append(String(segment))
-    crumbs.append(Breadcrumb(title: String(segment), target: location.at(walked.joined(separator: "/"))))
+    // A path names the folder on the server; its segment is shown as text.
+    crumbs.append(Breadcrumb(title: displayable(String(segment)), target: location.at(walked.joined(separator: "/"))))
   }
   let rows: Loadable<[FolderRow]> =
     switch s.library.folders[location] ?? .loading {

@@ -4,9 +4,11 @@ import Foundation
 ///
 /// Rounds down, so a position never shows a second that has not been reached
 /// yet, and clamps at zero. Values that are not finite show as "0:00".
+/// Times from a server are made plausible as they are decoded; the cap here
+/// is for any other source (an engine's report), so no value can trap.
 /// Examples: 0 → "0:00", 65.9 → "1:05", 3723 → "1:02:03", -10 → "0:00".
 public func formatClock(_ seconds: Double) -> String {
-  let total = seconds.isFinite ? Int(max(0, seconds.rounded(.down))) : 0
+  let total = seconds.isFinite ? Int(min(max(0, seconds.rounded(.down)), 1e12)) : 0
   let hours = total / 3600
   let minutes = total / 60 % 60
   let secs = total % 60

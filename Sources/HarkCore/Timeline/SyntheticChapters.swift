@@ -7,7 +7,7 @@
 /// left, and there is never an empty trailing one. Titles are empty; the
 /// interface names them "Chapter N".
 public func synthesizeChapters(filePath: String, total: Double, interval: Double = 1800) -> [Chapter] {
-  guard interval > 0, total.isFinite, total > 1.5 * interval else { return [] }
+  guard interval > 0, total.isFinite, total > 1.5 * interval, total <= longestPlausibleSeconds else { return [] }
   let count = Int((total / interval).rounded(.up))
   return (0..<count).map { index in
     let start = Double(index) * interval

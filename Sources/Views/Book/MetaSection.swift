@@ -58,8 +58,7 @@ final class MetaSection {
     recaps.setRows(meta.recaps.map { RowsGroup.row($0.title, subtitle: $0.text) })
     recaps.widget.setVisible(!meta.recaps.isEmpty)
     let hidden = meta.hidden
-    adw_action_row_set_subtitle(
-      spoilerRow.cast(AdwActionRow.self),
+    spoilerRow.setRowSubtitle(
       meta.revealsSpoilers
         ? "Showing characters and recaps past your place"
         : hidden == 0 ? "Nothing is hidden at your place"

@@ -52,7 +52,7 @@ final class NotesGroup {
 
   private func noteRow(_ note: AnnotationRow) -> Widget {
     let body = Make.label("")
-    gtk_label_set_markup(body.opaque, note.markup ?? "")
+    body.setNoteMarkup(note.markup ?? "")
     gtk_label_set_wrap(body.opaque, 1)
     gtk_label_set_wrap_mode(body.opaque, PANGO_WRAP_WORD_CHAR)
     gtk_label_set_xalign(body.opaque, 0)

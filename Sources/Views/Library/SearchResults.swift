@@ -39,10 +39,10 @@ final class SearchResults {
     case .prompt, .loading:
       gtk_stack_set_visible_child_name(widget.opaque, "loading")
     case .noResults(let message):
-      adw_status_page_set_description(none.opaque, message)
+      none.setStatusDescription(message)
       gtk_stack_set_visible_child_name(widget.opaque, "none")
     case .failed(let message):
-      adw_status_page_set_description(failed.opaque, message)
+      failed.setStatusDescription(message)
       gtk_stack_set_visible_child_name(widget.opaque, "failed")
     case .results(let results):
       rows = results

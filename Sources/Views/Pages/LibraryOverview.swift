@@ -74,8 +74,8 @@ public final class LibraryOverview {
   private func makeGroup(_ section: ServerSection) -> Widget {
     let group = adw_preferences_group_new()!
     let adwGroup = group.cast(AdwPreferencesGroup.self)
-    adw_preferences_group_set_title(adwGroup, section.title)
-    adw_preferences_group_set_description(adwGroup, section.subtitle)
+    group.setGroupTitle(section.title)
+    group.setGroupDescription(section.subtitle)
     switch section.status {
     case .online: break
     case .offline:
@@ -121,11 +121,9 @@ public final class LibraryOverview {
 
   private func row(_ title: String, subtitle: String? = nil, icon: String? = nil, suffix: Widget? = nil) -> Widget {
     let row = adw_action_row_new()!
-    // Server-given text, not markup: a name with “&” must show as written.
-    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), 0)
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), title)
+    row.setRowTitle(title)
     let actionRow = row.cast(AdwActionRow.self)
-    if let subtitle { adw_action_row_set_subtitle(actionRow, subtitle) }
+    if let subtitle { row.setRowSubtitle(subtitle) }
     if let icon { adw_action_row_set_icon_name(actionRow, icon) }
     if let suffix { adw_action_row_add_suffix(actionRow, suffix) }
     return row

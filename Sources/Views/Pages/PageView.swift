@@ -65,8 +65,8 @@ public final class PageView {
     guard let empty else { return }
     let status = statusPage.opaque
     adw_status_page_set_icon_name(status, empty.iconName)
-    adw_status_page_set_title(status, empty.title)
-    adw_status_page_set_description(status, empty.description)
+    statusPage.setStatusTitle(empty.title)
+    statusPage.setStatusDescription(empty.description)
     shownAction = empty.action
     if let label = empty.actionLabel {
       gtk_button_set_label(actionButton.cast(GtkButton.self), label)

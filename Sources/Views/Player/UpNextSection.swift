@@ -19,7 +19,7 @@ final class UpNextSection {
   init(store: Store) {
     self.store = store
     widget = adw_preferences_group_new()!
-    adw_preferences_group_set_title(widget.cast(AdwPreferencesGroup.self), "Up Next")
+    widget.setGroupTitle("Up Next")
     let play = gtk_button_new_with_label("Play")!
     play.addClasses("suggested-action")
     play.setAccessibleLabel("Play the Next Book")
@@ -37,9 +37,9 @@ final class UpNextSection {
   private func render(_ card: UpNextCard?) {
     widget.setVisible(card != nil)
     guard let card else { return }
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), card.title)
+    row.setRowTitle(card.title)
     let subtitle = [card.subtitle, card.countdownText].filter { !$0.isEmpty }.joined(separator: " · ")
-    adw_action_row_set_subtitle(row.cast(AdwActionRow.self), subtitle)
+    row.setRowSubtitle(subtitle)
     cancel.setVisible(!card.countdownText.isEmpty)
   }
 }

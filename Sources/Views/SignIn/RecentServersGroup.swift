@@ -15,7 +15,7 @@ final class RecentServersGroup {
   init(store: Store) {
     self.store = store
     widget = adw_preferences_group_new()
-    adw_preferences_group_set_title(widget.cast(AdwPreferencesGroup.self), "Recent Servers")
+    widget.setGroupTitle("Recent Servers")
     gtk_widget_set_visible(widget, 0)
   }
 
@@ -31,10 +31,8 @@ final class RecentServersGroup {
 
   private func makeRow(_ server: RememberedServer) -> Widget {
     let row = adw_action_row_new()!
-    // Server-given text, not markup: a name with “&” must show as written.
-    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), 0)
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), server.name)
-    adw_action_row_set_subtitle(row.cast(AdwActionRow.self), server.baseURL.hostAndPort)
+    row.setRowTitle(server.name)
+    row.setRowSubtitle(server.baseURL.hostAndPort)
     let connect = gtk_button_new_with_label("Connect")!
     gtk_widget_set_valign(connect, GTK_ALIGN_CENTER)
     connect.setAccessibleLabel("Connect to \(server.name)")

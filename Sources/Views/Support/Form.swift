@@ -5,7 +5,7 @@ import CGtk
 enum Form {
   static func entryRow(_ title: String, password: Bool = false) -> Widget {
     let row = password ? adw_password_entry_row_new()! : adw_entry_row_new()!
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), title)
+    row.setRowTitle(title)
     return row
   }
 

@@ -13,8 +13,8 @@ final class RowsGroup {
 
   init(title: String, description: String? = nil) {
     widget = adw_preferences_group_new()!
-    adw_preferences_group_set_title(widget.cast(AdwPreferencesGroup.self), title)
-    if let description { adw_preferences_group_set_description(widget.cast(AdwPreferencesGroup.self), description) }
+    widget.setGroupTitle(title)
+    if let description { widget.setGroupDescription(description) }
   }
 
   /// Replaces every row except the ones added with `addFixed`, which stay last.
@@ -44,11 +44,10 @@ final class RowsGroup {
   }
 
   /// A plain row: title, optional subtitle, optional suffix widgets.
-  static func row(_ title: String, subtitle: String = "", markup: Bool = false, suffixes: [Widget] = []) -> Widget {
+  static func row(_ title: String, subtitle: String = "", suffixes: [Widget] = []) -> Widget {
     let row = adw_action_row_new()!
-    adw_preferences_row_set_use_markup(row.cast(AdwPreferencesRow.self), markup ? 1 : 0)
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), title)
-    if !subtitle.isEmpty { adw_action_row_set_subtitle(row.cast(AdwActionRow.self), subtitle) }
+    row.setRowTitle(title)
+    if !subtitle.isEmpty { row.setRowSubtitle(subtitle) }
     adw_action_row_set_title_lines(row.cast(AdwActionRow.self), 0)
     adw_action_row_set_subtitle_lines(row.cast(AdwActionRow.self), 0)
     for suffix in suffixes { adw_action_row_add_suffix(row.cast(AdwActionRow.self), suffix) }
@@ -58,7 +57,7 @@ final class RowsGroup {
   /// A row saying the list is loading, empty or failed.
   static func statusRow(_ text: String) -> Widget {
     let row = adw_action_row_new()!
-    adw_preferences_row_set_title(row.cast(AdwPreferencesRow.self), text)
+    row.setRowTitle(text)
     row.addClasses("dim-label")
     return row
   }

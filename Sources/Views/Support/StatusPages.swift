@@ -7,8 +7,8 @@ enum StatusPages {
   static func make(icon: String, title: String, description: String? = nil, button: String? = nil) -> Widget {
     let page = adw_status_page_new()!
     adw_status_page_set_icon_name(page.opaque, icon)
-    adw_status_page_set_title(page.opaque, title)
-    if let description { adw_status_page_set_description(page.opaque, description) }
+    page.setStatusTitle(title)
+    if let description { page.setStatusDescription(description) }
     if let button {
       let action = gtk_button_new_with_label(button)!
       action.addClasses("pill")
@@ -22,8 +22,8 @@ enum StatusPages {
   /// failure itself otherwise.
   static func showFailure(_ page: Widget, title: String, message: String, offline: String?) {
     adw_status_page_set_icon_name(page.opaque, offline == nil ? "network-error-symbolic" : "network-offline-symbolic")
-    adw_status_page_set_title(page.opaque, offline == nil ? title : "Server Offline")
-    adw_status_page_set_description(page.opaque, offline ?? message)
+    page.setStatusTitle(offline == nil ? title : "Server Offline")
+    page.setStatusDescription(offline ?? message)
   }
 
   /// The button `make` put on `page`.

@@ -51,6 +51,19 @@ final class RateLimitTests: XCTestCase {
     XCTAssertEqual(transport.requests.count, 1)
   }
 
+  /// Issue 21: a number no clock can hold (1e300 s, whose milliseconds
+  /// overflow `Int64`) trapped; it is as far beyond a minute as any other.
+  func testAHugeRetryAfterIsNotWaitedOutAndDoesNotTrap() async {
+    for header in ["1e300", "1e308"] {
+      let sleep = SleepRecorder()
+      let (client, transport) = makeClient(sleep: sleep)
+      transport.answer(tooMany(retryAfter: header))
+      let error = await apiError { () async throws(APIError) in try await client.me() }
+      XCTAssertEqual(error, .server(status: 429, message: "rate limit exceeded"), header)
+      XCTAssertEqual(sleep.durations, [], header)
+    }
+  }
+
   func testACancelDuringTheBackoffIsCancelled() async {
     let transport = FakeTransport(fallback: .success(tooMany()))
     let client = AudioSiloClient(

@@ -105,7 +105,7 @@ extension APIError {
   /// routes (`stream`, `cover`), whose errors may be plain text, not JSON.
   public init(response: HTTPResponse, plainTextBody: Bool = false) {
     self = .server(
-      status: response.status, message: Self.message(of: response, plainTextBody: plainTextBody))
+      status: response.status, message: displayable(Self.message(of: response, plainTextBody: plainTextBody)))
   }
 
   static let plainTextLimit = 200

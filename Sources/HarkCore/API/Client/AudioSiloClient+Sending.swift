@@ -91,8 +91,10 @@ extension AudioSiloClient {
       let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
       seconds >= 0
     {
-      let delay = Duration.milliseconds(Int64((seconds * 1000).rounded()))
-      return delay <= longestRetryAfter ? delay : nil
+      // Compared before converting: the milliseconds of a huge value
+      // (1e300) would overflow Int64 and trap.
+      guard seconds <= Double(longestRetryAfter.components.seconds) else { return nil }
+      return .milliseconds(Int64((seconds * 1000).rounded()))
     }
     return .seconds(1 << retry)
   }

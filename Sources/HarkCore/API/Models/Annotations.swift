@@ -33,8 +33,8 @@ public struct Bookmark: Codable, Hashable, Sendable {
     id = try c.decode(Int.self, forKey: .id)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
-    position = try c.decode(Double.self, forKey: .position)
-    note = try c.value(.note, or: "")
+    position = try c.requiredSeconds(.position)
+    note = try c.text(.note)
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
   }
 }
@@ -76,8 +76,8 @@ public struct Note: Codable, Hashable, Sendable {
     id = try c.decode(Int.self, forKey: .id)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
-    position = try c.decodeIfPresent(Double.self, forKey: .position)
-    body = try c.value(.body, or: "")
+    position = c.optionalSeconds(.position)
+    body = try c.text(.body)
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
     updatedAt = try c.value(.updatedAt, or: createdAt)
   }
@@ -125,11 +125,11 @@ public struct Favourite: Codable, Hashable, Sendable {
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
     isBook = try c.value(.isBook, or: false)
-    title = try c.decodeIfPresent(String.self, forKey: .title)
-    author = try c.decodeIfPresent(String.self, forKey: .author)
-    series = try c.decodeIfPresent(String.self, forKey: .series)
-    seriesIndex = try c.decodeIfPresent(Double.self, forKey: .seriesIndex)
-    duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+    title = try c.optionalText(.title)
+    author = try c.optionalText(.author)
+    series = try c.optionalText(.series)
+    seriesIndex = c.optional(.seriesIndex)
+    duration = c.optionalSeconds(.duration)
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
   }
 }

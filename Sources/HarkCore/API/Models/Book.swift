@@ -86,27 +86,29 @@ public struct Book: Codable, Hashable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.value(.id, or: 0)
+    id = c.integer(.id)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     relPath = try c.decode(String.self, forKey: .relPath)
     isFolder = try c.value(.isFolder, or: false)
-    title = try c.value(.title, or: "")
-    author = try c.value(.author, or: "")
-    series = try c.value(.series, or: "")
-    seriesIndex = try c.value(.seriesIndex, or: 0)
-    narrator = try c.value(.narrator, or: "")
-    duration = try c.value(.duration, or: 0)
-    format = try c.value(.format, or: "")
-    codec = try c.decodeIfPresent(String.self, forKey: .codec)
-    size = try c.value(.size, or: 0)
-    addedAt = try c.decodeIfPresent(Timestamp.self, forKey: .addedAt)
-    asin = try c.decodeIfPresent(String.self, forKey: .asin)
-    isbn = try c.decodeIfPresent(String.self, forKey: .isbn)
+    title = try c.text(.title)
+    author = try c.text(.author)
+    series = try c.text(.series)
+    seriesIndex = c.seriesNumber(.seriesIndex)
+    narrator = try c.text(.narrator)
+    duration = c.seconds(.duration)
+    // What Hark can do without reads as absent when it is of a form Hark
+    // does not know (see ServerNumbers.swift).
+    format = c.optional(.format).map(displayable) ?? ""
+    codec = c.optional(.codec).map(displayable)
+    size = c.byteCount(.size)
+    addedAt = c.optional(.addedAt)
+    asin = c.optional(.asin)
+    isbn = c.optional(.isbn)
     files = try c.list(.files)
-    chapters = try c.list(.chapters)
-    directPlayable = try c.decodeIfPresent(Bool.self, forKey: .directPlayable)
-    dedupKey = try c.decodeIfPresent(String.self, forKey: .dedupKey)
-    multiFile = try c.decodeIfPresent(Bool.self, forKey: .multiFile)
+    chapters = chaptersInPlayOrder(try c.list(.chapters), files: files, bookDuration: duration)
+    directPlayable = c.optional(.directPlayable)
+    dedupKey = c.optional(.dedupKey)
+    multiFile = c.optional(.multiFile)
     otherLocations = try c.list(.otherLocations)
   }
 }
@@ -142,11 +144,11 @@ public struct BookLocation: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
-    libraryName = try c.value(.libraryName, or: "")
+    libraryName = try c.text(.libraryName)
     path = try c.decode(String.self, forKey: .path)
-    format = try c.decodeIfPresent(String.self, forKey: .format)
-    size = try c.decodeIfPresent(Int64.self, forKey: .size)
-    multiFile = try c.decodeIfPresent(Bool.self, forKey: .multiFile)
+    format = c.optional(.format).map(displayable)
+    size = c.optional(.size).map { max(0, $0) }
+    multiFile = c.optional(.multiFile)
   }
 }
 

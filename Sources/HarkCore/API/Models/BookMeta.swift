@@ -61,7 +61,7 @@ public struct MetaPerson: Codable, Hashable, Sendable {
     }
     let c = try decoder.container(keyedBy: AnyCodingKey.self)
     id = try c.lenientString(AnyCodingKey("id")) ?? ""
-    name = try c.value(AnyCodingKey("name"), or: "")
+    name = try c.text(AnyCodingKey("name"))
   }
 }
 
@@ -115,12 +115,12 @@ public struct MetaWork: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.lenientString(.id) ?? ""
-    title = try c.value(.title, or: "")
-    subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle)
+    title = try c.text(.title)
+    subtitle = try c.optionalText(.subtitle)
     authors = try c.list(.authors)
     language = try c.value(.language, or: "")
-    firstPublished = try c.decodeIfPresent(String.self, forKey: .firstPublished)
-    description = try c.decodeIfPresent(String.self, forKey: .description)
+    firstPublished = try c.optionalText(.firstPublished)
+    description = try c.optionalText(.description)
     characters = try c.list(.characters)
     recaps = try c.list(.recaps)
   }
@@ -155,13 +155,13 @@ public struct MetaCharacter: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.lenientString(.id) ?? ""
-    name = try c.value(.name, or: "")
+    name = try c.text(.name)
     aliases = try c.list(.aliases)
-    role = try c.decodeIfPresent(String.self, forKey: .role)
+    role = try c.optionalText(.role)
     // A character without a reveal point is treated as a spoiler until the
     // end: `Int.max` is never reached, so it stays hidden rather than leaking.
     reveal = try c.value(.reveal, or: MetaPosition(chapter: Int.max))
-    description = try c.value(.description, or: "")
+    description = try c.text(.description)
   }
 }
 
@@ -183,7 +183,7 @@ public struct MetaRecap: Codable, Hashable, Sendable {
     // Same rule as a character's reveal: no gate means hidden.
     through = try c.value(AnyCodingKey("through"), or: MetaPosition(chapter: Int.max))
     scope = try c.decodeIfPresent(String.self, forKey: AnyCodingKey("scope"))
-    text = try c.value(AnyCodingKey("text"), or: "")
+    text = try c.text(AnyCodingKey("text"))
   }
 }
 
@@ -223,8 +223,8 @@ public struct MetaRecording: Codable, Hashable, Sendable {
     narrators = try c.list(.narrators)
     abridged = try c.decodeIfPresent(Bool.self, forKey: .abridged)
     runtimeMinutes = try c.decodeIfPresent(Double.self, forKey: .runtimeMinutes)
-    releaseDate = try c.decodeIfPresent(String.self, forKey: .releaseDate)
-    publisher = try c.decodeIfPresent(String.self, forKey: .publisher)
+    releaseDate = try c.optionalText(.releaseDate)
+    publisher = try c.optionalText(.publisher)
     coverURL = try c.decodeIfPresent(String.self, forKey: .coverURL)
   }
 }
@@ -247,7 +247,7 @@ public struct MetaSeries: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyCodingKey.self)
     id = try c.lenientString(AnyCodingKey("id")) ?? ""
-    name = try c.value(AnyCodingKey("name"), or: "")
+    name = try c.text(AnyCodingKey("name"))
     position = try c.lenientString(AnyCodingKey("position")) ?? ""
     works = try c.list(AnyCodingKey("works"))
   }
@@ -284,7 +284,7 @@ public struct MetaSeriesWork: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.lenientString(.id) ?? ""
-    title = try c.value(.title, or: "")
+    title = try c.text(.title)
     position = try c.lenientString(.position) ?? ""
     authors = try c.list(.authors)
     coverURL = try c.decodeIfPresent(String.self, forKey: .coverURL)

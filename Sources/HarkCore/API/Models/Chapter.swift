@@ -28,10 +28,10 @@ public struct BookFile: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     relPath = try c.decode(String.self, forKey: .relPath)
-    seq = try c.value(.seq, or: 0)
-    duration = try c.value(.duration, or: 0)
-    format = try c.value(.format, or: "")
-    size = try c.value(.size, or: 0)
+    seq = c.integer(.seq)
+    duration = c.seconds(.duration)
+    format = c.optional(.format).map(displayable) ?? ""
+    size = c.byteCount(.size)
   }
 }
 
@@ -72,13 +72,13 @@ public struct Chapter: Codable, Hashable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    index = try c.value(.index, or: 0)
-    title = try c.value(.title, or: "")
-    fileIndex = try c.decodeIfPresent(Int.self, forKey: .fileIndex)
+    index = c.integer(.index)
+    title = try c.text(.title)
+    fileIndex = c.index(.fileIndex)
     filePath = try c.value(.filePath, or: "")
-    start = try c.value(.start, or: 0)
-    end = try c.value(.end, or: 0)
-    bookOffset = try c.value(.bookOffset, or: 0)
+    start = c.seconds(.start)
+    end = c.seconds(.end)
+    bookOffset = c.seconds(.bookOffset)
   }
 }
 
@@ -120,11 +120,11 @@ public struct ChaptersResponse: Codable, Hashable, Sendable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
-    duration = try c.value(.duration, or: 0)
+    duration = c.seconds(.duration)
     isFolder = try c.value(.isFolder, or: false)
     files = try c.list(.files)
-    chapters = try c.list(.chapters)
-    codec = try c.decodeIfPresent(String.self, forKey: .codec)
-    directPlayable = try c.decodeIfPresent(Bool.self, forKey: .directPlayable)
+    chapters = chaptersInPlayOrder(try c.list(.chapters), files: files, bookDuration: duration)
+    codec = c.optional(.codec).map(displayable)
+    directPlayable = c.optional(.directPlayable)
   }
 }

@@ -38,8 +38,8 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
     id = try c.value(.id, or: 0)
     libraryID = try c.decode(Int.self, forKey: .libraryID)
     path = try c.decode(String.self, forKey: .path)
-    fromPosition = try c.value(.fromPosition, or: 0)
-    toPosition = try c.value(.toPosition, or: 0)
+    fromPosition = c.seconds(.fromPosition)
+    toPosition = c.seconds(.toPosition)
     startedAt = try c.value(.startedAt, or: Timestamp(rawValue: ""))
     endedAt = try c.value(.endedAt, or: Timestamp(rawValue: ""))
   }

@@ -30,7 +30,7 @@ public struct Library: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
-    name = try c.value(.name, or: "")
+    name = try c.text(.name)
     root = try c.value(.root, or: "")
     defaultView = try c.value(.defaultView, or: "")
     sortOrder = try c.value(.sortOrder, or: 0)
@@ -124,17 +124,18 @@ public struct FsEntry: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     path = try c.decode(String.self, forKey: .path)
-    name = try c.value(.name, or: path.split(separator: "/").last.map(String.init) ?? path)
+    name = try c.text(.name, or: path.split(separator: "/").last.map(String.init) ?? path)
     isDir = try c.value(.isDir, or: false)
-    isAudio = try c.value(.isAudio, or: false)
-    size = try c.value(.size, or: 0)
+    // Hints for the row; one Hark cannot read costs only itself.
+    isAudio = c.optional(.isAudio) ?? false
+    size = c.byteCount(.size)
     modTime = try c.unixSeconds(.modTime) ?? 0
-    isBook = try c.decodeIfPresent(Bool.self, forKey: .isBook)
-    title = try c.decodeIfPresent(String.self, forKey: .title)
-    author = try c.decodeIfPresent(String.self, forKey: .author)
-    series = try c.decodeIfPresent(String.self, forKey: .series)
-    seriesIndex = try c.decodeIfPresent(Double.self, forKey: .seriesIndex)
-    duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+    isBook = c.optional(.isBook)
+    title = try c.optionalText(.title)
+    author = try c.optionalText(.author)
+    series = try c.optionalText(.series)
+    seriesIndex = c.optional(.seriesIndex)
+    duration = c.optionalSeconds(.duration)
     override = try c.decodeIfPresent(String.self, forKey: .override)
   }
 }

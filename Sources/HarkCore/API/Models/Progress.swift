@@ -45,11 +45,14 @@ public struct ProgressRow: Codable, Hashable, Sendable {
     path = try c.decode(String.self, forKey: .path)
     // The position is the point of the row: a row without one is malformed,
     // never silently read as 0 (which would rewind the listener).
-    position = try c.decode(Double.self, forKey: .position)
-    duration = try c.value(.duration, or: 0)
+    // Implausible places (negative, huge) read as the start.
+    position = try c.requiredSeconds(.position)
+    duration = c.seconds(.duration)
     finished = try c.value(.finished, or: false)
-    playbackSpeed = try c.value(.playbackSpeed, or: 1)
-    version = try c.value(.version, or: 0)
+    // Both only refine the row (the speed is clamped where it is used; the
+    // version breaks ties): a value Hark cannot read costs only itself.
+    playbackSpeed = c.optional(.playbackSpeed) ?? 1
+    version = c.integer(.version)
     deviceID = try c.value(.deviceID, or: "")
     updatedAt = try c.value(.updatedAt, or: Timestamp(rawValue: ""))
   }

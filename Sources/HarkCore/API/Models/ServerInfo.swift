@@ -34,7 +34,7 @@ public struct ServerInfo: Codable, Hashable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    name = try c.value(.name, or: "")
+    name = try c.text(.name)
     serverID = try c.decode(String.self, forKey: .serverID)
     version = try c.value(.version, or: "")
     api = try c.value(.api, or: "")

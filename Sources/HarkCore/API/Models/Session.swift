@@ -75,7 +75,7 @@ public struct PairingPayload: Codable, Hashable, Sendable, CustomStringConvertib
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    serverName = try c.value(.serverName, or: "")
+    serverName = try c.text(.serverName)
     baseURL = try c.value(.baseURL, or: "")
     pairingToken = try c.decode(String.self, forKey: .pairingToken)
     uri = try c.value(.uri, or: "")

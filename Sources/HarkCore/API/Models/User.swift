@@ -40,7 +40,7 @@ public struct User: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.value(.id, or: 0)
-    username = try c.value(.username, or: "")
+    username = try c.text(.username)
     role = try c.value(.role, or: "user")
     disabled = try c.value(.disabled, or: false)
     hasPassword = try c.value(.hasPassword, or: false)
@@ -74,7 +74,7 @@ public struct APIKey: Codable, Hashable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
-    label = try c.value(.label, or: "")
+    label = try c.text(.label)
     createdAt = try c.value(.createdAt, or: Timestamp(rawValue: ""))
     lastSeen = try c.decodeIfPresent(Timestamp.self, forKey: .lastSeen)
   }
