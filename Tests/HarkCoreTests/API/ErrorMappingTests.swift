@@ -188,3 +188,15 @@ final class ErrorMappingTests: XCTestCase {
     }
   }
 }
+
+/// A hostile answer nested 100,000 levels deep: refused as an answer Hark
+/// cannot understand, without exhausting the stack.
+final class DeepAnswerTests: XCTestCase {
+  func testAHundredThousandLevelsDeepIsRefusedWithoutACrash() async {
+    let (client, transport) = makeClient()
+    let depth = 100_000
+    transport.answer(.json(#"{"libraries": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"))
+    let error = await apiError { () async throws(APIError) in _ = try await client.libraries() }
+    guard case .invalidResponse = error else { return XCTFail("expected .invalidResponse, got \(String(describing: error))") }
+  }
+}
