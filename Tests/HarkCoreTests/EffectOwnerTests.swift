@@ -41,3 +41,16 @@ final class RestoredWithoutTokenTests: XCTestCase {
     XCTAssertEqual(state.connections.libraries["b"], .failed("Reconnect to see this server's libraries."))
   }
 }
+
+/// Ctrl+F while search is open asks for the entry again.
+final class SearchFocusRequestTests: XCTestCase {
+  func testAskingForSearchWhileItIsOpenAsksForTheEntryAgain() {
+    var state = AppState()
+    _ = reduce(&state, .library(.searchRequested))
+    XCTAssertEqual(selectSearch(state)?.focusRequests, 0)
+    _ = reduce(&state, .library(.searchChanged("salt")))
+    _ = reduce(&state, .library(.searchRequested))
+    XCTAssertEqual(selectSearch(state)?.focusRequests, 1)
+    XCTAssertEqual(selectSearch(state)?.query, "salt", "what was typed stays")
+  }
+}

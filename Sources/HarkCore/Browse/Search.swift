@@ -8,6 +8,9 @@ public struct SearchState: Equatable, Sendable {
   public var searched: String = ""
   /// Each server's answer to `searched`.
   public var results: [String: Loadable<[Book]>] = [:]
+  /// Counts Ctrl+F (or /) while search is open: each asks for the entry's
+  /// focus again, wherever the keyboard was.
+  public var focusRequests = 0
 
   public init() {}
 }
@@ -25,7 +28,11 @@ func reduceSearch(_ state: inout AppState, _ action: LibraryAction) -> [Effect] 
   switch action {
   case .searchRequested:
     state.navigation.page = .library
-    if state.library.search == nil { state.library.search = SearchState() }
+    if state.library.search == nil {
+      state.library.search = SearchState()
+    } else {
+      state.library.search?.focusRequests += 1
+    }
     return []
   case .searchClosed:
     guard state.library.search != nil else { return [] }
@@ -85,10 +92,18 @@ public struct SearchView: Equatable, Sendable {
 
   public var query: String
   public var content: Content
+  /// Changes each time the listener asks for the entry again.
+  public var focusRequests = 0
 }
 
 public func selectSearch(_ s: AppState) -> SearchView? {
   guard let search = s.library.search else { return nil }
+  var view = selectSearchContent(s, search)
+  view.focusRequests = search.focusRequests
+  return view
+}
+
+private func selectSearchContent(_ s: AppState, _ search: SearchState) -> SearchView {
   guard !search.searched.isEmpty else {
     let typing = !search.query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     return SearchView(query: search.query, content: typing ? .loading : .prompt)

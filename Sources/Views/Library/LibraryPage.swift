@@ -17,6 +17,7 @@ public final class LibraryPage {
   private let stack: Widget
   private let searchBar: Widget
   private let searchEntry: Widget
+  private var focusRequestsSeen = 0
   private var subscriptions: [Subscription] = []
 
   init(store: Store, covers: CoverLoader) {
@@ -82,9 +83,11 @@ public final class LibraryPage {
       }
       return
     }
-    // Focus the entry when search opens, not on every answer: a listener
-    // moving through the results must keep their place.
-    if opening { gtk_widget_grab_focus(searchEntry) }
+    // Focus the entry when search opens or is asked for again (Ctrl+F),
+    // not on every answer: a listener moving through the results must keep
+    // their place.
+    if opening || search.focusRequests != focusRequestsSeen { gtk_widget_grab_focus(searchEntry) }
+    focusRequestsSeen = search.focusRequests
     if String(cString: gtk_editable_get_text(searchEntry.opaque)) != search.query {
       gtk_editable_set_text(searchEntry.opaque, search.query)
     }
