@@ -34,18 +34,6 @@ enum PlaybackShortcuts {
     return controller
   }
 
-  /// Ctrl+←/→ as chapter changes, in the capture phase: for a widget whose
-  /// own key bindings would take them first (the seek bar's GtkRange).
-  static func chapterKeysController() -> OpaquePointer {
-    let controller = gtk_shortcut_controller_new()!
-    for (trigger, action) in [("<Control>Left", "app.previous-chapter"), ("<Control>Right", "app.next-chapter")] {
-      gtk_shortcut_controller_add_shortcut(
-        controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)))
-    }
-    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-    return controller
-  }
-
   /// Space in the capture phase: `isPlayerLoaded` says whether a book is
   /// loaded; without one, or in a text field, the key goes on as usual.
   static func spaceController(isPlayerLoaded: @escaping @MainActor () -> Bool) -> OpaquePointer {

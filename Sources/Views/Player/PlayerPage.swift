@@ -49,9 +49,6 @@ final class PlayerPage {
     chapterButton.addClasses("flat")
     gtk_widget_set_halign(chapterButton, GTK_ALIGN_CENTER)
     seekBar = SeekBar(onSeek: { [weak store] position in store?.playback(.seekInBook(position)) })
-    // Ctrl+←/→ change chapter everywhere in the window, the focused seek bar
-    // included: without this, GtkRange's own binding took them as ±60 s.
-    gtk_widget_add_controller(seekBar.widget, PlaybackShortcuts.chapterKeysController())
     transport = TransportControls(store: store)
     menus = PlayerMenus(store: store)
     let bookmark = Make.iconButton("bookmark-new-symbolic", tooltip: "Add Bookmark Here")
