@@ -9,6 +9,8 @@ import XCTest
 /// `scripts/bench-playback` runs this with HARK_BENCH_PLAYBACK=1; a normal
 /// test run skips it. It prints one `BENCH {json}` line per measurement:
 /// gap samples per boundary, seek latency, CPU while playing.
+/// `scripts/bench-gapless-realtime` runs `testRealtimePlayback` alone, with
+/// HARK_BENCH_REALTIME=1, once per book it records through a real-time sink.
 final class PlaybackBenchmark: XCTestCase {
   private static var enabled: Bool { ProcessInfo.processInfo.environment["HARK_BENCH_PLAYBACK"] == "1" }
 
