@@ -9,6 +9,8 @@ import XCTest
 /// `scripts/bench-playback` runs this with HARK_BENCH_PLAYBACK=1; a normal
 /// test run skips it. It prints one `BENCH {json}` line per measurement:
 /// gap samples per boundary, seek latency, CPU while playing.
+/// `scripts/bench-gapless-realtime` runs `testRealtimePlayback` alone, with
+/// HARK_BENCH_REALTIME=1, once per book it records through a real-time sink.
 final class PlaybackBenchmark: XCTestCase {
   private static var enabled: Bool { ProcessInfo.processInfo.environment["HARK_BENCH_PLAYBACK"] == "1" }
 
@@ -67,6 +69,51 @@ final class PlaybackBenchmark: XCTestCase {
       result["bit_exact"] = SignalMeasures.firstDifference(samples, source) == nil
     }
     return result
+  }
+
+  /// `scripts/bench-gapless-realtime` runs this once per play with
+  /// HARK_BENCH_REALTIME=1, while it records its private PulseAudio null
+  /// sink: one gapless book (HARK_BENCH_REALTIME_BOOK), from disk or
+  /// streamed from the test server (HARK_BENCH_REALTIME_SOURCE=local|http),
+  /// at HARK_BENCH_REALTIME_RATE, through the engine's own default sink
+  /// (autoaudiosink, which finds pulsesink through PULSE_SERVER). The
+  /// script analyses the recording; this only plays and says how it went.
+  func testRealtimePlayback() throws {
+    let environment = ProcessInfo.processInfo.environment
+    try XCTSkipUnless(environment["HARK_BENCH_REALTIME"] == "1")
+    let id = try XCTUnwrap(environment["HARK_BENCH_REALTIME_BOOK"])
+    let source = environment["HARK_BENCH_REALTIME_SOURCE"] ?? "local"
+    let rate = Double(environment["HARK_BENCH_REALTIME_RATE"] ?? "") ?? 1
+    let library = try SampleLibrary.load()
+    let book = try GaplessBook(id, in: library)
+    var server: TestServer?
+    defer { server?.stop() }
+    var sources = book.localSources
+    if source == "http" {
+      let started = try TestServer.start(library: library)
+      server = started
+      sources = try Curl.streamSources(book.book, from: started, token: Curl.login(started))
+    }
+    try MainActor.assumeIsolated {
+      let engine = try GStreamerEngine()
+      let recorder = SnapshotRecorder(engine)
+      engine.setRate(rate)
+      engine.load(sources, startIndex: 0, position: 0)
+      let start = Date()
+      engine.play()
+      let length = book.book.files.reduce(0) { $0 + $1.duration } / rate
+      let ended = recorder.wait(for: .ended, timeout: length + 30)
+      let seconds = Date().timeIntervalSince(start)
+      let states = recorder.states.map { "\($0)" }
+      // The sound server still holds up to pulsesink's 200 ms when the
+      // engine says `ended`; a reset right away drops it (the recordings
+      // lost up to 80 ms of the book's end on a busy machine).
+      _ = spin(timeout: 1) { false }
+      engine.reset()
+      var fields: [String: Any] = ["ended": ended, "wall_seconds": seconds, "states": states]
+      if let error = engine.lastError { fields["error"] = error }
+      Self.report(["kind": "realtime", "book": id, "source": source, "rate": rate].merging(fields) { $1 })
+    }
   }
 
   func testSeekLatency() throws {
