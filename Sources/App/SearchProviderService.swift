@@ -60,7 +60,7 @@ final class SearchProviderService {
       search(Self.strings(parameters, 1), invocation)
     case "GetResultMetas":
       let metas = Self.strings(parameters, 0).compactMap { id in found[id].map { meta(id, $0) } }
-      g_dbus_method_invocation_return_value(invocation, Variant.tuple([Self.array(of: "aa{sv}", metas)]))
+      g_dbus_method_invocation_return_value(invocation, Variant.tuple([Variant.array(of: "aa{sv}", metas)]))
     case "ActivateResult":
       if let id = Self.strings(parameters, 0, single: true).first, let key = ResultID.key(id) {
         present()
@@ -116,15 +116,6 @@ final class SearchProviderService {
       defer { g_variant_unref(value) }
       return g_variant_get_string(value, nil).map { String(cString: $0) }
     }
-  }
-
-  private static func array(of type: String, _ children: [OpaquePointer]) -> OpaquePointer {
-    let variantType = g_variant_type_new(type)
-    defer { g_variant_type_free(variantType) }
-    let builder = g_variant_builder_new(variantType)
-    defer { g_variant_builder_unref(builder) }
-    for child in children { g_variant_builder_add_value(builder, child) }
-    return g_variant_builder_end(builder)
   }
 
   private static let xml = """

@@ -24,7 +24,8 @@ enum Variant {
     return g_variant_new_tuple(&items, gsize(items.count))
   }
 
-  private static func array(of type: String, _ children: [OpaquePointer]) -> OpaquePointer {
+  /// An array of `type` ("as", "aa{sv}"...) holding `children`.
+  static func array(of type: String, _ children: [OpaquePointer]) -> OpaquePointer {
     let variantType = g_variant_type_new(type)
     defer { g_variant_type_free(variantType) }
     let builder = g_variant_builder_new(variantType)

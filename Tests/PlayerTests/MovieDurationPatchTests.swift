@@ -72,39 +72,9 @@ final class MovieDurationPatchProbeTests: XCTestCase {
 
   /// `filesrc ! queue ! qtdemux`: the queue makes qtdemux work in push mode.
   private static func decodedSamples(blocksize: Int, patched: Bool) throws -> Int {
-    let capture = OutputCapture(rate: 44100)
-    var error: UnsafeMutablePointer<GError>?
-    let pipeline = try XCTUnwrap(
-      gst_parse_launch(
-        "filesrc name=file blocksize=\(blocksize) ! queue ! qtdemux name=demux ! avdec_aac name=decoder", &error))
-    defer {
-      gst_element_set_state(pipeline, GST_STATE_NULL)
-      gst_object_unref(pipeline)
-    }
-    let bin = hark_gst_bin(pipeline)
-    let file = try XCTUnwrap(gst_bin_get_by_name(bin, "file"))
-    let demuxer = try XCTUnwrap(gst_bin_get_by_name(bin, "demux"))
-    let decoder = try XCTUnwrap(gst_bin_get_by_name(bin, "decoder"))
-    defer { for element in [file, demuxer, decoder] { gst_object_unref(UnsafeMutableRawPointer(element)) } }
-    hark_set_string(file, "location", try SampleLibrary.load().path("Gapless/AAC/01 - Part 1.m4a"))
-    if patched { InputPatchProbe.attach(MovieDurationPatch.self, to: demuxer) }
-    gst_bin_add(bin, capture.sink)
-    XCTAssertNotEqual(gst_element_link(decoder, capture.sink), 0)
-    gst_element_set_state(pipeline, GST_STATE_PLAYING)
-    let bus = gst_element_get_bus(pipeline)
-    defer { gst_object_unref(bus) }
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-      capture.drain()
-      let kinds = GstMessageType(GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)
-      if let message = gst_bus_timed_pop_filtered(bus, 10_000_000, kinds) {
-        let isEnd = hark_gst_message_type(message) == GST_MESSAGE_EOS
-        gst_message_unref(message)
-        XCTAssertTrue(isEnd, "the pipeline failed")
-        break
-      }
-    }
-    capture.drain()
-    return capture.samples.count
+    try PlayerTests.decodedSamples(
+      "filesrc name=file blocksize=\(blocksize) ! queue ! qtdemux name=patched ! avdec_aac name=decoder",
+      file: SampleLibrary.load().path("Gapless/AAC/01 - Part 1.m4a"),
+      patch: patched ? { InputPatchProbe.attach(MovieDurationPatch.self, to: $0) } : nil)
   }
 }

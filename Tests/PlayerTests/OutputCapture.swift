@@ -101,3 +101,43 @@ func readWAV(_ path: String) throws -> [Int16] {
   }
   throw CocoaError(.fileReadCorruptFile)
 }
+
+/// Samples decoded by a pushed pipeline that ends in an element named
+/// "decoder" and starts with `filesrc name=file` reading `path`: `patch` is
+/// given the element named "patched" before it runs (nil: nothing patched).
+func decodedSamples(
+  _ description: String, file path: String, patch: ((UnsafeMutablePointer<GstElement>) -> Void)?
+) throws -> Int {
+  let capture = OutputCapture(rate: 44100)
+  var error: UnsafeMutablePointer<GError>?
+  let pipeline = try XCTUnwrap(gst_parse_launch(description, &error))
+  defer {
+    gst_element_set_state(pipeline, GST_STATE_NULL)
+    gst_object_unref(pipeline)
+  }
+  let bin = hark_gst_bin(pipeline)
+  let file = try XCTUnwrap(gst_bin_get_by_name(bin, "file"))
+  let patched = try XCTUnwrap(gst_bin_get_by_name(bin, "patched"))
+  let decoder = try XCTUnwrap(gst_bin_get_by_name(bin, "decoder"))
+  defer { for element in [file, patched, decoder] { gst_object_unref(UnsafeMutableRawPointer(element)) } }
+  hark_set_string(file, "location", path)
+  patch?(patched)
+  gst_bin_add(bin, capture.sink)
+  XCTAssertNotEqual(gst_element_link(decoder, capture.sink), 0)
+  gst_element_set_state(pipeline, GST_STATE_PLAYING)
+  let bus = gst_element_get_bus(pipeline)
+  defer { gst_object_unref(bus) }
+  let deadline = Date().addingTimeInterval(20)
+  while Date() < deadline {
+    capture.drain()
+    let kinds = GstMessageType(GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)
+    if let message = gst_bus_timed_pop_filtered(bus, 10_000_000, kinds) {
+      let isEnd = hark_gst_message_type(message) == GST_MESSAGE_EOS
+      gst_message_unref(message)
+      XCTAssertTrue(isEnd, "the pipeline failed")
+      break
+    }
+  }
+  capture.drain()
+  return capture.samples.count
+}

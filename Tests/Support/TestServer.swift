@@ -16,41 +16,29 @@ public final class TestServer: @unchecked Sendable {
   public static func start(
     library: SampleLibrary, arguments: [String] = [], tls: (cert: String, key: String)? = nil
   ) throws -> TestServer {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    var args = [
-      SampleLibrary.repositoryRoot.appendingPathComponent("Tests/Server/audiosilo_test_server.py").path,
-      "--library", library.root.path, "--port", "0", "--control-port", "0",
-    ]
+    var args = ["--library", library.root.path, "--port", "0", "--control-port", "0"]
     if let tls { args += ["--tls-cert", tls.cert, "--tls-key", tls.key] }
-    process.arguments = args + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    // Never share swift-test's own output: a server outliving a crashed test
-    // would hold that pipe open and the whole run would never finish.
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    guard let line = Self.readLine(output.fileHandleForReading, timeout: 20),
-      line.hasPrefix("LISTENING"),
-      let base = Self.field("base", in: line), let control = Self.field("control", in: line)
-    else {
-      process.terminate()
-      throw TestServerError.didNotStart
-    }
-    return TestServer(process: process, baseURL: base, controlURL: control)
+    return try launch("Tests/Server/audiosilo_test_server.py", args + arguments)
   }
 
   /// `Tests/Server/address_swap_proxy.py` in front of `servers`: one address
   /// that the first server answers until `use(_:)` hands it to another.
   public static func addressSwapProxy(inFrontOf servers: [TestServer]) throws -> TestServer {
+    try launch(
+      "Tests/Server/address_swap_proxy.py",
+      servers.flatMap { ["--backend", "\($0.baseURL.host ?? "127.0.0.1"):\($0.baseURL.port ?? 80)"] })
+  }
+
+  /// Runs one of the repository's Python servers and waits for the
+  /// `LISTENING base=… control=…` line it prints once it listens.
+  private static func launch(_ script: String, _ arguments: [String]) throws -> TestServer {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments =
-      [SampleLibrary.repositoryRoot.appendingPathComponent("Tests/Server/address_swap_proxy.py").path]
-      + servers.flatMap { ["--backend", "\($0.baseURL.host ?? "127.0.0.1"):\($0.baseURL.port ?? 80)"] }
+    process.arguments = [SampleLibrary.repositoryRoot.appendingPathComponent(script).path] + arguments
     let output = Pipe()
     process.standardOutput = output
+    // Never share swift-test's own output: a server outliving a crashed test
+    // would hold that pipe open and the whole run would never finish.
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     try process.run()
