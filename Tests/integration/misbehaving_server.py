@@ -24,6 +24,8 @@ class MisbehavingServer:
         self.upstream = urllib.parse.urlsplit(upstream)
         self.rewrites = {}  # path -> function(JSON value, query dict) -> JSON value
         self.failures = {}  # path -> (status, JSON body)
+        self.served = {}  # path -> (content type, bytes)
+        self.served_count = 0
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self.httpd.daemon_threads = True
         self.httpd.proxy = self
@@ -34,6 +36,10 @@ class MisbehavingServer:
         """Passes every JSON answer on `path` (without its query) through
         change(value, query) before Hark sees it."""
         self.rewrites[path] = change
+
+    def serve(self, path, content_type, payload):
+        """Answers `path` (every query) with these bytes, a 200."""
+        self.served[path] = (content_type, payload)
 
     def fail(self, path, status, body):
         """Answers `path` with `status` and the JSON `body` instead of asking upstream."""
@@ -58,6 +64,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         query = {k: v[0] for k, v in urllib.parse.parse_qs(query_text).items()}
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else None
+        if path in proxy.served:
+            content_type, payload = proxy.served[path]
+            proxy.served_count += 1
+            return self._answer(200, [("Content-Type", content_type)], payload)
         if path in proxy.failures:
             status, answer = proxy.failures[path]
             return self._answer(status, [("Content-Type", "application/json")], json.dumps(answer).encode())
