@@ -10,16 +10,14 @@ import HarkCore
 final class SignInStorageGroup {
   let group: Widget
   private let toggle: Widget
+  private let row: Widget
   private let store: Store
 
   init(store: Store) {
     self.store = store
     group = adw_preferences_group_new()
-    group.setGroupTitle("Without a Keyring")
-    let row = adw_action_row_new()!
+    row = adw_action_row_new()!
     row.setRowTitle("Keep Me Signed In")
-    row.setRowSubtitle(
-      "Saves sign-ins in a file only your account can read. A keyring is safer: with one running, Hark uses it instead.")
     toggle = gtk_switch_new()!
     gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
     adw_action_row_add_suffix(row.cast(AdwActionRow.self), toggle)
@@ -36,6 +34,8 @@ final class SignInStorageGroup {
 
   func render(_ storage: SignInStorage) {
     gtk_widget_set_visible(group, storage.offersFileOptIn ? 1 : 0)
+    group.setGroupTitle(storage.optInTitle)
+    row.setRowSubtitle(storage.optInDetail)
     gtk_switch_set_active(OpaquePointer(toggle), storage.keepsInFile ? 1 : 0)
   }
 }

@@ -38,6 +38,7 @@ final class SignInStorageTests: XCTestCase {
     state.connections.keyringProblem = .notRunning
     XCTAssertEqual(selectSignInStorage(state).choice, .memory)
     XCTAssertTrue(selectSignInStorage(state).offersFileOptIn)
+    XCTAssertEqual(selectSignInStorage(state).optInTitle, "Without a Keyring")
     XCTAssertEqual(
       selectSignInStorage(state).description,
       "No keyring is available, so Hark will forget your sign-in when it closes.")
@@ -83,6 +84,7 @@ final class KeyringProblemTests: XCTestCase {
     XCTAssertEqual(
       selectSignInStorage(state).description,
       "Your keyring has no default collection, so Hark will forget your sign-in when it closes.")
+    XCTAssertEqual(selectSignInStorage(state).optInTitle, "While Your Keyring Cannot Keep Sign-Ins", "a keyring runs")
     state.connections.keepsSignInInFile = true
     XCTAssertEqual(
       selectSignInStorage(state).description,

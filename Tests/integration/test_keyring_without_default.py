@@ -39,6 +39,8 @@ def test_without_a_way_to_create_one_hark_says_so_and_signs_out_at_quit(hark_key
     preferences = open_servers_preferences(hark)
     hark.find("label", "Your keyring has no default collection, so Hark will forget your sign-in when it closes.",
               root=preferences)
+    hark.find("label", "While Your Keyring Cannot Keep Sign-Ins", root=preferences)
+    assert not labels(hark, lambda name: name == "Without a Keyring"), "a keyring runs"
     hark.screenshot("preferences-keyring-no-default", window_id=hark.x_window("Preferences"))
     hark.key("Escape", window_id=hark.x_window("Preferences"))
     assert default_keyring_alias(hark.env) == "/", "nothing was created behind the listener's back"

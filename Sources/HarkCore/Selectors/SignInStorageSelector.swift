@@ -6,6 +6,10 @@ public struct SignInStorage: Equatable, Sendable {
   /// Offer the private-file switch: only while no keyring answers.
   public var offersFileOptIn: Bool
   public var keepsInFile: Bool
+  /// The opt-in group's title and its row's explanation: "without a
+  /// keyring" is untrue when one runs but cannot keep sign-ins.
+  public var optInTitle: String
+  public var optInDetail: String
 }
 
 public func selectSignInStorage(_ s: AppState) -> SignInStorage {
@@ -17,5 +21,11 @@ public func selectSignInStorage(_ s: AppState) -> SignInStorage {
     description: choice.notice(connections.keyringProblem ?? .notRunning)
       ?? "Sign-ins are kept in your keyring, never in a file.",
     offersFileOptIn: connections.keyringUnavailable,
-    keepsInFile: connections.keepsSignInInFile)
+    keepsInFile: connections.keepsSignInInFile,
+    optInTitle: connections.keyringProblem == .notRunning || connections.keyringProblem == nil
+      ? "Without a Keyring" : "While Your Keyring Cannot Keep Sign-Ins",
+    optInDetail: connections.keyringProblem == .notRunning || connections.keyringProblem == nil
+      ? "Saves sign-ins in a file only your account can read. A keyring is safer: with one running, Hark uses it instead."
+      : "Saves sign-ins in a file only your account can read. A keyring is safer: once yours can keep them, "
+        + "Hark uses it instead.")
 }
