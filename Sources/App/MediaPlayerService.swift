@@ -103,13 +103,13 @@ final class MediaPlayerService {
     case "Next": if state.canGoNext { playback(.nextChapter) }
     case "Previous": if state.canGoPrevious { playback(.previousChapter) }
     case "Seek":
-      if state.canSeek, let offset = Self.int64(parameters, at: 0) {
+      if state.canSeek, let offset = Variant.int64(in: parameters, at: 0) {
         let position = selectMediaPlayerPosition(store.state) + offset
         playback(.seekInBook(state.chapterStart + Double(max(0, position)) / 1_000_000))
       }
     case "SetPosition":
       // A position meant for a chapter that is no longer current is ignored.
-      if state.canSeek, Self.string(parameters, at: 0) == state.trackID, let position = Self.int64(parameters, at: 1),
+      if state.canSeek, Variant.string(in: parameters, at: 0) == state.trackID, let position = Variant.int64(in: parameters, at: 1),
         position >= 0, position <= state.length
       {
         playback(.seekInChapter(Double(position) / 1_000_000))
@@ -177,8 +177,9 @@ final class MediaPlayerService {
     guard let last = lastPosition, last.track == state.trackID, state.trackID != MediaPlayerState.noTrack else {
       return
     }
-    let elapsed = now - last.at
-    let playedOn = state.status == .playing ? Int64(Double(elapsed.components.seconds) * 1_000_000 * state.rate) : 0
+    let (seconds, attoseconds) = (now - last.at).components
+    let elapsed = Double(seconds) + Double(attoseconds) / 1e18
+    let playedOn = state.status == .playing ? Int64(elapsed * 1_000_000 * state.rate) : 0
     if abs(position - (last.microseconds + playedOn)) > 1_000_000 {
       emit(MediaPlayerInterface.player, "Seeked", Variant.tuple([Variant.int64(position)]))
     }
@@ -224,19 +225,5 @@ final class MediaPlayerService {
     let text = g_variant_print(value, 1)!
     defer { g_free(text) }
     return String(cString: text)
-  }
-
-  private static func int64(_ parameters: OpaquePointer?, at index: Int) -> Int64? {
-    guard let parameters, Int(g_variant_n_children(parameters)) > index else { return nil }
-    let child = g_variant_get_child_value(parameters, gsize(index))
-    defer { g_variant_unref(child) }
-    return Int64(g_variant_get_int64(child))
-  }
-
-  private static func string(_ parameters: OpaquePointer?, at index: Int) -> String? {
-    guard let parameters, Int(g_variant_n_children(parameters)) > index else { return nil }
-    let child = g_variant_get_child_value(parameters, gsize(index))
-    defer { g_variant_unref(child) }
-    return g_variant_get_string(child, nil).map { String(cString: $0) }
   }
 }

@@ -55,14 +55,14 @@ final class SearchProviderService {
   private func call(_ method: String, _ parameters: OpaquePointer?, _ invocation: OpaquePointer?) {
     switch method {
     case "GetInitialResultSet":
-      search(Self.strings(parameters, 0), invocation)
+      search(Variant.strings(in: parameters, at: 0), invocation)
     case "GetSubsearchResultSet":
-      search(Self.strings(parameters, 1), invocation)
+      search(Variant.strings(in: parameters, at: 1), invocation)
     case "GetResultMetas":
-      let metas = Self.strings(parameters, 0).compactMap { id in found[id].map { meta(id, $0) } }
+      let metas = Variant.strings(in: parameters, at: 0).compactMap { id in found[id].map { meta(id, $0) } }
       g_dbus_method_invocation_return_value(invocation, Variant.tuple([Variant.array(of: "aa{sv}", metas)]))
     case "ActivateResult":
-      if let id = Self.strings(parameters, 0, single: true).first, let key = ResultID.key(id) {
+      if let id = Variant.string(in: parameters, at: 0), let key = ResultID.key(id) {
         present()
         store.dispatch(.library(.bookOpened(key)))
         store.dispatch(.player(.playRequested(key, .resume, at: Date())))
@@ -104,18 +104,6 @@ final class SearchProviderService {
       ("id", Variant.string(id)), ("name", Variant.string(book.title.isEmpty ? pathLeaf(book.relPath) : book.title)),
       ("description", Variant.string(description)), ("gicon", Variant.string(HarkApplication.id)),
     ])
-  }
-
-  private static func strings(_ parameters: OpaquePointer?, _ index: Int, single: Bool = false) -> [String] {
-    guard let parameters, Int(g_variant_n_children(parameters)) > index else { return [] }
-    let child = g_variant_get_child_value(parameters, gsize(index))!
-    defer { g_variant_unref(child) }
-    if single { return g_variant_get_string(child, nil).map { [String(cString: $0)] } ?? [] }
-    return (0..<Int(g_variant_n_children(child))).compactMap { item in
-      let value = g_variant_get_child_value(child, gsize(item))!
-      defer { g_variant_unref(value) }
-      return g_variant_get_string(value, nil).map { String(cString: $0) }
-    }
   }
 
   private static let xml = """
