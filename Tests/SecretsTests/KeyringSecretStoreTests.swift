@@ -72,10 +72,7 @@ final class KeyringSecretStoreTests: XCTestCase {
   private func ranInChild(_ function: String = #function, file: StaticString = #filePath, line: UInt = #line) throws
     -> Bool
   {
-    guard !isChildProcess else { return false }
-    try runInChildProcess(
-      "KeyringSecretStoreTests/\(function.replacingOccurrences(of: "()", with: ""))", file: file, line: line)
-    return true
+    try ranInChildProcess(self, function, file: file, line: line)
   }
 
   private var keyring: PrivateKeyring {

@@ -39,6 +39,15 @@ func runInChildProcess(
   XCTAssertTrue(child.output.contains("Executed 1 test, with 0 failures"), child.output, file: file, line: line)
 }
 
+/// In the parent: runs `function` of `test`'s class in a child process (see
+/// `runInChildProcess`) and answers true. In the child: answers false.
+func ranInChildProcess(_ test: XCTestCase, _ function: String, file: StaticString, line: UInt) throws -> Bool {
+  guard !isChildProcess else { return false }
+  let name = "\(type(of: test))/\(function.replacingOccurrences(of: "()", with: ""))"
+  try runInChildProcess(name, file: file, line: line)
+  return true
+}
+
 /// Runs a program to the end; its standard output and error, captured in a
 /// temporary file.
 ///
