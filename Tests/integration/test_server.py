@@ -571,6 +571,29 @@ def test_stream_ranges(server, token, library, manifest):
     assert r.status == 206 and r.body == data[:4]
 
 
+def test_stream_if_range(server, token, manifest):
+    """RFC 9110 13.1.5: a Range with If-Range is honoured only when the
+    validator is the current Last-Modified (no ETag is promised, so an
+    entity tag never matches); otherwise the whole file is a 200."""
+    path = book_path(manifest, "m4b-chapters")["files"][0]["path"]
+    whole = stream(server, token, path)
+    assert "ETag" not in whole.headers
+    modified = whole.headers["Last-Modified"]
+    same = stream(server, token, path, {"Range": "bytes=100-", "If-Range": modified})
+    assert same.status == 206 and same.body == whole.body[100:]
+    for stale in ("Thu, 01 Jan 1970 00:00:00 GMT", '"an-etag"', 'W/"weak"', modified + "x"):
+        r = stream(server, token, path, {"Range": "bytes=100-", "If-Range": stale})
+        assert r.status == 200 and r.body == whole.body and "Content-Range" not in r.headers, stale
+    # A stale validator also drops an unsatisfiable range: the file is sent.
+    size = len(whole.body)
+    r = stream(server, token, path, {"Range": f"bytes={size}-", "If-Range": '"an-etag"'})
+    assert r.status == 200 and r.body == whole.body
+    r = stream(server, token, path, {"Range": f"bytes={size}-", "If-Range": modified})
+    assert r.status == 416
+    # If-Range without Range changes nothing.
+    assert stream(server, token, path, {"If-Range": '"x"'}).status == 200
+
+
 def test_stream_content_types_and_errors(server, token, manifest):
     expect = {"mp3": "audio/mpeg", "flac": "audio/flac", "opus": "audio/ogg",
               "m4a": "audio/mp4", "m4b": "audio/mp4", "wav": "audio/wav", "ogg": "audio/ogg"}

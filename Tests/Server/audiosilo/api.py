@@ -345,6 +345,22 @@ def parse_range(header, size):
         return "unsatisfiable"
 
 
+def if_range_holds(h, headers):
+    """RFC 9110 13.1.5: with `If-Range`, a `Range` is honoured only while
+    the file is the version the client has. The contract promises no ETag
+    (none is sent), so an entity tag never matches; a date must exactly
+    match the Last-Modified value. When it does not, the Range is ignored
+    and the whole current file goes out as a 200, never the rest of
+    another version. Without a Range, If-Range is ignored."""
+    validator = h.headers.get("If-Range")
+    if validator is None or h.headers.get("Range") is None:
+        return True
+    validator = validator.strip()
+    if validator.startswith('"') or validator.startswith("W/"):
+        return False
+    return validator == headers["Last-Modified"]
+
+
 def content_disposition(name):
     ascii_name = name.encode("ascii", "replace").decode().replace('"', "'").replace("?", "_")
     return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{urllib.parse.quote(name)}"
@@ -372,7 +388,7 @@ def stream(h, id):  # noqa: A002
     headers = {"Accept-Ranges": "bytes", "Last-Modified": email.utils.formatdate(st.st_mtime, usegmt=True)}
     if h.params.get("download") == "1":
         headers["Content-Disposition"] = content_disposition(os.path.basename(full))
-    wanted = parse_range(h.headers.get("Range"), size)
+    wanted = parse_range(h.headers.get("Range"), size) if if_range_holds(h, headers) else None
     if wanted == "unsatisfiable":
         raise ApiError(416, "requested range not satisfiable", plain=True,
                        headers={"Content-Range": f"bytes */{size}", **headers})
