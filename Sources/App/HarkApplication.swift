@@ -26,6 +26,7 @@ final class HarkApplication {
   private var suspendInhibitor: SuspendInhibitor?
   private var background: BackgroundPlayback?
   private var searchProvider: SearchProviderService?
+  private var networkWatch: NetworkWatch?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -66,6 +67,7 @@ final class HarkApplication {
       connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
       transcodes: { storeRef.map { playsTranscoded($0.state) } ?? false },
       makeEngine: { EngineFactory.make() })
+    let downloads = DownloadServices(connections: connections)
     let effects = EffectRunner(
       clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },
       services: { effect, dispatch in
@@ -75,6 +77,7 @@ final class HarkApplication {
         case .library: library.run(effect, dispatch: dispatch)
         case .bookExtras: bookExtras.run(effect, dispatch: dispatch)
         case .playback: playback.run(effect, dispatch: dispatch)
+        case .downloads: downloads.run(effect, dispatch: dispatch)
         case .settings: if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
         case .timers: break  // the effect runner's own
         }
@@ -85,6 +88,8 @@ final class HarkApplication {
     store.dispatch(.connections(.keepSignInInFileLoaded(settings.keepsSignInInFile)))
     store.dispatch(.library(.layoutLoaded(settings.bookLayout)))
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
+    networkWatch = NetworkWatch { store.dispatch($0) }
+    downloads.loadRegistry { store.dispatch($0) }
     self.connections = connections
     let (covers, coverFile) = CoverSourceSetup.make(connections: connections)
     self.covers = covers

@@ -9,6 +9,7 @@ enum ListeningSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: v1)
+    migrator.registerMigration("v2-downloads", migrate: v2Downloads)
     return migrator
   }
 
@@ -58,6 +59,24 @@ enum ListeningSchema {
         CREATE TABLE device (
           singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
           device_id TEXT NOT NULL
+        );
+        """)
+  }
+
+  /// The downloads registry: one row per book, its manifest (the entry as
+  /// JSON: book, chapters, files and where each lies) beside the status,
+  /// so a status change and the manifest are written together.
+  static func v2Downloads(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE downloads (
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          status TEXT NOT NULL,
+          entry BLOB NOT NULL,
+          requested_at INTEGER NOT NULL,
+          PRIMARY KEY (server_id, library_id, path)
         );
         """)
   }

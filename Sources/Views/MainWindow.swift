@@ -22,6 +22,7 @@ public final class MainWindow {
   private let banner: BannerBar
   private var addServer: AddServerDialog?
   private var subscription: Subscription?
+  private var undoToast: DownloadUndoToast?
 
   /// - Parameter menu: the primary menu's model (Preferences, shortcuts, About).
   public init(
@@ -50,6 +51,10 @@ public final class MainWindow {
       },
       .player: {
         let page = PlayerPage(store: store, covers: coverLoader)
+        return (page.widget, page)
+      },
+      .downloads: {
+        let page = DownloadsPage(store: store)
         return (page.widget, page)
       },
     ]
@@ -97,13 +102,16 @@ public final class MainWindow {
     // The line above the mini-player goes with it (hidden on the Player page).
     g_object_bind_property(
       miniPlayer.widget.gobject, "visible", separator.gobject, "visible", G_BINDING_SYNC_CREATE)
+    let toasts = adw_toast_overlay_new()!
+    adw_toast_overlay_set_child(toasts.opaque, stack)
     let content = Make.box(
-      GTK_ORIENTATION_VERTICAL, header, banner.widget, stack, separator, miniPlayer.widget, switcherBar)
+      GTK_ORIENTATION_VERTICAL, header, banner.widget, toasts, separator, miniPlayer.widget, switcherBar)
     adw_application_window_set_content(window.cast(AdwApplicationWindow.self), content)
 
     connectWidgets()
     subscription = store.subscribe(selectPage) { [weak self] in self?.render($0) }
     addServer = AddServerDialog(store: store, parent: window)
+    undoToast = DownloadUndoToast(overlay: toasts, store: store)
   }
 
   private func connectWidgets() {

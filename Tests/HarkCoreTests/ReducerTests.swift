@@ -16,7 +16,7 @@ final class ReducerTests: XCTestCase {
     XCTAssertEqual(state.settings, Settings())
     XCTAssertNil(state.player.nowPlaying)
     XCTAssertEqual(state.connections, ConnectionsState())
-    XCTAssertEqual(state.downloads.items, [])
+    XCTAssertEqual(state.downloads.entries, [:])
   }
 
   func testPageSelectedChangesOnlyThePage() {

@@ -37,6 +37,10 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
   case .bookLoaded(let book, let result):
     guard state.connections.server(book.serverID) != nil else { return [] }
     state.library.books[book] = Loadable(result)
+    if case .failure = result, let downloaded = state.downloads.entry(book), downloaded.localCopy != nil {
+      // Offline, a downloaded book is still whole: its manifest stands in.
+      state.library.books[book] = .loaded(downloaded.book)
+    }
     return playWaiting(&state, loaded: book)
 
   case .retryRequested(let target):

@@ -5,9 +5,10 @@ public enum AutoDownloadMode: String, Equatable, Sendable {
   case never, wifi, always
 }
 
-/// A download's state as the downloads store has it.
-public enum DownloadStatus: String, Equatable, Sendable {
-  case queued, downloading, downloaded, error
+/// A download's state as the registry has it. Only `downloaded` means
+/// every file is whole on disk.
+public enum DownloadStatus: String, Codable, Equatable, Sendable {
+  case queued, downloading, paused, downloaded, error
 }
 
 /// "Play this book": everything the session needs, gathered by the app.

@@ -139,8 +139,12 @@ private func play(
     startPosition = timeline.starts.indices.contains(index) ? timeline.starts[index] : 0
   }
   let ended = endUpNext(&state)
+  let download = state.downloads.entries[path.contentKey]
+  // A downloaded book plays as it was downloaded: its files are the ones on disk.
+  let played = download?.localCopy == nil ? book : download?.book ?? book
   let request = PlayRequest(
-    key: path.contentKey, book: book, startBookPosition: startPosition,
+    key: path.contentKey, book: played,
+    startBookPosition: startPosition, local: download?.localCopy, download: download?.status,
     signedIn: server.map { !$0.needsReconnect } ?? false, defaultRate: state.settings.defaultSpeed,
     virtualChapterInterval: state.settings.virtualChapterInterval)
   return ended + playbackEffects(&state, state.player.session.reduce(.play(request), now: now))

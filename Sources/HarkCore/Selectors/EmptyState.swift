@@ -47,7 +47,7 @@ public func selectEmptyState(_ s: AppState, page: Page) -> PageEmptyState? {
       description: "Pick a book to start listening. Your place is saved as you go.",
       actionLabel: "Browse Library", action: .ui(.pageSelected(.library)))
   case .downloads:
-    guard s.downloads.items.isEmpty else { return nil }
+    guard s.downloads.entries.isEmpty, s.downloads.undoable == nil else { return nil }
     return PageEmptyState(
       iconName: page.iconName, title: "No Downloads",
       description: "Download books to listen without a connection.")

@@ -1,27 +1,72 @@
-/// The downloads part of the state. A later issue fills it from the download manager.
-public struct DownloadsState: Equatable, Sendable {
-  /// Downloaded and downloading books, in the order they were requested.
-  public var items: [DownloadSummary]
+import Foundation
 
-  /// No downloads unless given.
-  public init(items: [DownloadSummary] = []) {
-    self.items = items
-  }
+/// The downloads registry as the store holds it, plus what only lives while
+/// Hark runs (bytes moving, the network, the undo of a delete).
+public struct DownloadsState: Equatable, Sendable {
+  /// Every book downloaded, downloading, waiting or failed.
+  public var entries: [ContentKey: DownloadEntry] = [:]
+  /// The queue, first come first served; downloads a quit interrupted go first.
+  public var order: [ContentKey] = []
+  /// Bytes moving now, per book downloading.
+  public var transfers: [ContentKey: DownloadTransfer] = [:]
+  /// Where new downloads go; nil until the app has read the registry.
+  public var root: URL?
+  /// How many books download at once (Preferences: 1–3).
+  public var limit = 1
+  public var network = NetworkConditions()
+  /// A download deleted less than the undo time ago, restorable.
+  public var undoable: DownloadEntry?
+
+  public init() {}
+
+  /// The entry for a book shown in the library, if any.
+  public func entry(_ path: LibraryPath) -> DownloadEntry? { entries[path.contentKey] }
 }
 
-/// One book on the downloads page.
-public struct DownloadSummary: Equatable, Sendable {
-  /// The content key `"{connectionId}:{libraryId}:{path}"`, unique per book per server.
-  public var key: String
-  /// The book's title.
-  public var title: String
-  /// How much is stored, from 0 to 1.
-  public var progress: Double
+/// What the network allows downloads to do now.
+public struct NetworkConditions: Equatable, Sendable {
+  public var online = true
+  /// A connection the listener pays by the byte (a phone's hotspot).
+  public var metered = false
+  /// The listener's Preferences choice to download on metered connections.
+  public var allowMetered = false
 
-  /// A download with the given key, title and progress.
-  public init(key: String, title: String, progress: Double) {
-    self.key = key
-    self.title = title
-    self.progress = progress
+  public init(online: Bool = true, metered: Bool = false, allowMetered: Bool = false) {
+    self.online = online
+    self.metered = metered
+    self.allowMetered = allowMetered
+  }
+
+  /// Downloads may move bytes now. "Online" is the system's word (GLib's
+  /// network monitor: a route out); a failure while offline waits for the
+  /// network instead of counting as a failure.
+  public var allowsDownloads: Bool { online && (!metered || allowMetered) }
+}
+
+/// One book's bytes in flight.
+public struct DownloadTransfer: Equatable, Sendable {
+  /// The bytes of the book on disk: whole files and the one arriving.
+  public var bytes: Int64
+  /// Bytes per second over the last few seconds; nil until measured.
+  public var bytesPerSecond: Double?
+  /// The start of the speed measurement window.
+  var windowBytes: Int64
+  var windowStart: Date
+
+  public init(bytes: Int64, at now: Date) {
+    self.bytes = bytes
+    windowBytes = bytes
+    windowStart = now
+  }
+
+  /// A new byte count at `now`: the speed is re-measured every 2 s or more,
+  /// so it does not jump with each report.
+  mutating func advance(to bytes: Int64, at now: Date) {
+    self.bytes = bytes
+    let elapsed = now.timeIntervalSince(windowStart)
+    guard elapsed >= 2 else { return }
+    bytesPerSecond = Double(max(0, bytes - windowBytes)) / elapsed
+    windowBytes = bytes
+    windowStart = now
   }
 }

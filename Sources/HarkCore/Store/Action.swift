@@ -12,6 +12,7 @@ public enum Action: Equatable, Sendable {
   case connections(ConnectionsAction)
   case library(LibraryAction)
   case player(PlayerAction)
+  case downloads(DownloadsAction)
 }
 
 /// Events from the window.

@@ -74,4 +74,13 @@ public enum Effect: Equatable, Sendable {
   /// Search these servers for `query`, cancelling the search before it;
   /// an empty query only cancels.
   case search(String, serverIDs: [String])
+  /// Download the entry's files that are not whole yet (resuming from the
+  /// bytes on disk), then its cover; report back as `.downloads` actions.
+  case runDownload(DownloadEntry)
+  /// Stop a running download; the bytes on disk stay for a resume.
+  case stopDownload(ContentKey)
+  /// Write one registry entry (one transaction).
+  case saveDownload(DownloadEntry)
+  /// Remove a book's files and its registry entry.
+  case deleteDownload(DownloadEntry)
 }

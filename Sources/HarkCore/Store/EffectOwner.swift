@@ -15,6 +15,8 @@ public enum EffectOwner: Equatable, Sendable {
   case bookExtras
   /// The player: engine, saves, resume lookups.
   case playback
+  /// The downloader, the registry and the downloaded files.
+  case downloads
 }
 
 extension Effect {
@@ -29,6 +31,7 @@ extension Effect {
     case .loadBookExtras, .setFavourite, .saveProgress, .addBookmark, .deleteBookmark, .addNote, .deleteNote:
       .bookExtras
     case .playback: .playback
+    case .runDownload, .stopDownload, .saveDownload, .deleteDownload: .downloads
     }
   }
 }

@@ -14,6 +14,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
       return reducePlayer(&state, .playback(.timerFired(timer), at: at))
     }
     if id == .upNextTick { return upNextTicked(&state, now: at) }
+    if id == .downloadDeleteExpired { return expireDeletedDownload(&state) }
     if id == .reachabilityProbe, !state.connections.unreachable.isEmpty {
       return [.probeServers(state.connections.unreachable.sorted())]
     }
@@ -40,6 +41,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return reduceLibrary(&state, libraryAction)
   case .player(let playerAction):
     return reducePlayer(&state, playerAction)
+  case .downloads(let downloadsAction):
+    return reduceDownloads(&state, downloadsAction)
   }
 }
 

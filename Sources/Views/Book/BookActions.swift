@@ -18,6 +18,7 @@ final class BookActions {
   private let error: Widget
   private let errorText: Widget
   private var target: LibraryPath?
+  private let download: BookDownloadControl
 
   init(store: Store) {
     self.store = store
@@ -34,9 +35,10 @@ final class BookActions {
     gtk_widget_set_valign(favourite, GTK_ALIGN_CENTER)
     // Two short rows rather than one long one: the Book page must fit a
     // 360 px phone with "Mark as Unfinished" spelled out.
+    download = BookDownloadControl(store: store)
     let buttons = Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 12, Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, play, favourite),
-      finished)
+      finished, download.widget)
     gtk_widget_set_halign(finished, GTK_ALIGN_START)
     errorText = Make.label("")
     gtk_label_set_wrap(errorText.opaque, 1)

@@ -62,6 +62,13 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   }
 }
 
+/// An `AdwToast` whose title is `text` (libadwaita 1.2 parses a toast's
+/// title as markup: escaped).
+@MainActor
+func literalToast(_ text: String) -> OpaquePointer {
+  adw_toast_new(escapedForMarkup(text))
+}
+
 /// `text` with Pango's markup characters escaped, for a label that parses
 /// markup: it then shows exactly `text`.
 private func escapedForMarkup(_ text: String) -> String {

@@ -1,0 +1,135 @@
+import CGLib
+import Foundation
+import HarkCore
+import Networking
+import Persistence
+
+/// Runs the downloads effects: moves a book's files to disk through the
+/// one HTTP stack (`FileDownloader`, the token in a header), writes the
+/// registry, deletes files, and reports back as `.downloads` actions.
+///
+/// One task per running book; a stop cancels it and the bytes on disk stay
+/// for the resume. A retryable failure is tried 3 times with a growing
+/// wait before the reducer hears of it.
+@MainActor
+final class DownloadServices {
+  private let connections: ConnectionServices
+  private let downloader = FileDownloader()
+  private var running: [ContentKey: Task<Void, Never>] = [:]
+  private var registry: ListeningStore? { connections.progressSyncer?.store }
+  /// The waits before the second and third attempts.
+  private let backOff: [Duration]
+
+  init(connections: ConnectionServices, backOff: [Duration] = [.seconds(2), .seconds(6)]) {
+    self.connections = connections
+    self.backOff = backOff
+  }
+
+  /// Where new downloads go: `$XDG_DATA_HOME/hark/downloads`.
+  static var defaultRoot: URL {
+    URL(fileURLWithPath: String(cString: g_get_user_data_dir()))
+      .appendingPathComponent("hark/downloads", isDirectory: true)
+  }
+
+  func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    switch effect {
+    case .runDownload(let entry):
+      running[entry.key]?.cancel()
+      running[entry.key] = Task { [weak self] in
+        await self?.download(entry, dispatch: dispatch)
+      }
+    case .stopDownload(let key):
+      running.removeValue(forKey: key)?.cancel()
+    case .saveDownload(let entry):
+      do { try registry?.saveDownload(entry) } catch {
+        printToStandardError("hark: the downloads list could not be saved: \(error)")
+      }
+    case .deleteDownload(let entry):
+      running.removeValue(forKey: entry.key)?.cancel()
+      // The folder is Hark's own (named by `downloadBookFolderName`), so it
+      // goes whole; then the entry, so a crash in between leaves an entry
+      // whose files are missing (shown as such), never files nobody lists.
+      try? FileManager.default.removeItem(at: entry.folder)
+      do { try registry?.deleteDownload(entry.key) } catch {
+        printToStandardError("hark: the downloads list could not be saved: \(error)")
+      }
+    default:
+      break
+    }
+  }
+
+  /// Reads the registry and checks every downloaded book's files are still
+  /// on disk at the size they were downloaded at.
+  func loadRegistry(dispatch: @escaping @MainActor (Action) -> Void) {
+    let entries = (try? registry?.downloads()) ?? []
+    let missing = Set(entries.filter { $0.status == .downloaded && !Self.filesPresent($0) }.map(\.key))
+    dispatch(.downloads(.registryLoaded(entries, missingFiles: missing, root: Self.defaultRoot)))
+  }
+
+  private static func filesPresent(_ entry: DownloadEntry) -> Bool {
+    entry.files.indices.allSatisfy { index in
+      let attributes = try? FileManager.default.attributesOfItem(atPath: entry.location(of: index).path)
+      guard let size = (attributes?[.size] as? NSNumber)?.int64Value else { return false }
+      return entry.files[index].size <= 0 || size == entry.files[index].size
+    }
+  }
+
+  private func download(_ entry: DownloadEntry, dispatch: @escaping @MainActor (Action) -> Void) async {
+    for index in entry.files.indices where !entry.files[index].complete {
+      do throws(DownloadFailure) {
+        let saved = try await fetch(entry, file: index, dispatch: dispatch)
+        dispatch(.downloads(.fileSaved(entry.key, file: index, validator: saved.validator)))
+      } catch {
+        // A stop (pause, cancel, delete) was the reducer's own doing.
+        guard !Task.isCancelled else { return }
+        running[entry.key] = nil
+        dispatch(.downloads(.failed(entry.key, error)))
+        return
+      }
+    }
+    let cover = await saveCover(entry)
+    guard !Task.isCancelled else { return }
+    running[entry.key] = nil
+    dispatch(.downloads(.finished(entry.key, cover: cover, at: Date())))
+  }
+
+  /// One file, with up to three attempts for the failures that may mend.
+  private func fetch(
+    _ entry: DownloadEntry, file index: Int, dispatch: @escaping @MainActor (Action) -> Void
+  ) async throws(DownloadFailure) -> DownloadedFile {
+    let key = entry.key
+    var attempt = 0
+    while true {
+      guard let client = connections.streamingClient(key.serverID) else { throw .server(status: 401) }
+      let request = client.streamRequest(libraryID: key.libraryID, path: entry.files[index].path, download: true)
+      do throws(DownloadFailure) {
+        return try await downloader.download(
+          request, to: entry.location(of: index),
+          expectedSize: entry.files[index].size > 0 ? entry.files[index].size : nil,
+          validator: entry.files[index].validator
+        ) { bytes in
+          Task { @MainActor in dispatch(.downloads(.progressed(key, file: index, bytesOnDisk: bytes, at: Date()))) }
+        }
+      } catch {
+        guard error.isRetryable, attempt < backOff.count else { throw error }
+        do { try await Task.sleep(for: backOff[attempt]) } catch { throw .cancelled }
+        attempt += 1
+      }
+    }
+  }
+
+  /// The cover beside the files, when the server has one; a book without
+  /// one (or a cover that fails) is still downloaded.
+  private func saveCover(_ entry: DownloadEntry) async -> String? {
+    guard let client = connections.signedInClient(entry.key.serverID),
+      let data = try? await client.cover(libraryID: entry.key.libraryID, path: entry.key.path)
+    else { return nil }
+    let name = "cover"
+    do {
+      try data.write(to: entry.folder.appendingPathComponent(name), options: .atomic)
+      return name
+    } catch {
+      return nil
+    }
+  }
+}

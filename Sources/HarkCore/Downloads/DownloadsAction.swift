@@ -1,0 +1,40 @@
+import Foundation
+
+/// Events about downloads: the listener's buttons, the downloader's reports,
+/// the registry read at start and the network.
+public enum DownloadsAction: Equatable, Sendable {
+  /// The registry as stored, read at start. `missingFiles` are downloaded
+  /// books whose files are no longer all on disk; `root` is where new
+  /// downloads go.
+  case registryLoaded([DownloadEntry], missingFiles: Set<ContentKey>, root: URL)
+  /// Download (on the Book page). The book must be loaded.
+  case requested(LibraryPath, at: Date)
+  /// `bytesOnDisk` of file `file` are written.
+  case progressed(ContentKey, file: Int, bytesOnDisk: Int64, at: Date)
+  /// File `file` is whole, its length checked.
+  case fileSaved(ContentKey, file: Int, validator: String?)
+  /// Every file is whole; `cover` is the saved cover's name, nil without one.
+  case finished(ContentKey, cover: String?, at: Date)
+  /// The download stopped short (after the downloader's own retries).
+  case failed(ContentKey, DownloadFailure)
+  case pauseRequested(ContentKey)
+  case resumeRequested(ContentKey)
+  /// Stop a download that is not finished and forget its files.
+  case cancelRequested(ContentKey)
+  case retryRequested(ContentKey)
+  /// Delete a downloaded book; undoable for `downloadUndoTime`.
+  case deleteRequested(ContentKey)
+  case deleteUndone
+  /// The network came or went, or became (un)metered.
+  case networkChanged(online: Bool, metered: Bool)
+  /// Preferences: download on metered connections.
+  case meteredAllowed(Bool)
+}
+
+/// How long a deleted download can be brought back.
+public let downloadUndoTime: Duration = .seconds(5)
+
+extension TimerID {
+  /// The undo time of a deleted download ran out: its files go.
+  public static let downloadDeleteExpired = TimerID("downloads.delete-expired")
+}

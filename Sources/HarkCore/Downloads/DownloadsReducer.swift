@@ -1,0 +1,178 @@
+import Foundation
+
+/// The downloads queue and registry (REFERENCE-BEHAVIOR §8, with two
+/// departures the tests name: an interrupted download resumes instead of
+/// being dropped, and a downloaded book whose files went missing is shown
+/// as such instead of silently forgotten).
+func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Effect] {
+  var downloads = state.downloads
+  var effects: [Effect] = []
+  switch action {
+  case .registryLoaded(let stored, let missing, let root):
+    downloads.root = root
+    for var entry in stored where downloads.entries[entry.key] == nil {
+      if entry.status == .downloaded, missing.contains(entry.key) {
+        entry.status = .error
+        entry.message = "Its files are no longer on this computer. Download it again to listen offline."
+        for index in entry.files.indices { entry.files[index].complete = false }
+        effects.append(.saveDownload(entry))
+      }
+      downloads.entries[entry.key] = entry
+    }
+    // A download a quit (or a crash) interrupted goes first, then the
+    // waiting ones in the order they were asked for.
+    let waiting = stored.filter { $0.status == .downloading || $0.status == .queued }
+    let interrupted = waiting.filter { $0.status == .downloading }.sorted { $0.requestedAt < $1.requestedAt }
+    let queued = waiting.filter { $0.status == .queued }.sorted { $0.requestedAt < $1.requestedAt }
+    let resumed = (interrupted + queued).map(\.key).filter { !downloads.order.contains($0) }
+    downloads.order = resumed + downloads.order
+    for key in resumed { downloads.entries[key]?.status = .queued }
+  case .requested(let path, let now):
+    guard let root = downloads.root, case .loaded(let book)? = state.library.books[path] else { return [] }
+    let key = path.contentKey
+    if let existing = downloads.entries[key] {
+      // §8.2: an entry that exists is left alone, unless it failed.
+      guard existing.status == .error else { return [] }
+      return reduceDownloads(&state, .retryRequested(key))
+    }
+    let entry = DownloadEntry.queued(key: key, book: book, root: root, at: now)
+    downloads.entries[key] = entry
+    downloads.order.append(key)
+    effects.append(.saveDownload(entry))
+  case .progressed(let key, let file, let bytesOnDisk, let now):
+    guard let entry = downloads.entries[key], entry.status == .downloading, entry.files.indices.contains(file)
+    else { return [] }
+    let before = entry.files.prefix(file).reduce(Int64(0)) { $0 + max(0, $1.size) }
+    let bytes = before + bytesOnDisk
+    if downloads.transfers[key] == nil {
+      downloads.transfers[key] = DownloadTransfer(bytes: bytes, at: now)
+    } else {
+      downloads.transfers[key]?.advance(to: bytes, at: now)
+    }
+  case .fileSaved(let key, let file, let validator):
+    guard var entry = downloads.entries[key], entry.files.indices.contains(file) else { return [] }
+    entry.files[file].complete = true
+    entry.files[file].validator = validator
+    downloads.entries[key] = entry
+    effects.append(.saveDownload(entry))
+  case .finished(let key, let cover, let now):
+    guard var entry = downloads.entries[key], entry.status == .downloading else { return [] }
+    downloads.transfers[key] = nil
+    downloads.order.removeAll { $0 == key }
+    guard entry.files.allSatisfy(\.complete) else {
+      // Never called downloaded before every file is whole.
+      entry.status = .error
+      entry.message = DownloadFailure.sizeMismatch(expected: 0, received: 0).listenerText
+      downloads.entries[key] = entry
+      effects.append(.saveDownload(entry))
+      break
+    }
+    entry.status = .downloaded
+    entry.cover = cover
+    entry.savedAt = now
+    entry.message = nil
+    downloads.entries[key] = entry
+    effects.append(.saveDownload(entry))
+    state.downloads = downloads
+    if state.player.session.nowPlaying?.key == key, let copy = entry.localCopy {
+      // The book playing now plays on from its files, at the same place.
+      effects += reducePlayer(&state, .playback(.downloadFinished(key, copy), at: now))
+    }
+    downloads = state.downloads
+  case .failed(let key, let failure):
+    guard var entry = downloads.entries[key], entry.status == .downloading else { return [] }
+    downloads.transfers[key] = nil
+    if failure == .cancelled { return [] }
+    if failure.isRetryable, !downloads.network.allowsDownloads {
+      // Lost with the network: it waits for it without a failure to show.
+      entry.status = .queued
+      downloads.entries[key] = entry
+      break
+    }
+    entry.status = .error
+    entry.message = failure.listenerText
+    downloads.order.removeAll { $0 == key }
+    downloads.entries[key] = entry
+    effects.append(.saveDownload(entry))
+  case .pauseRequested(let key):
+    guard var entry = downloads.entries[key], entry.status == .downloading || entry.status == .queued
+    else { return [] }
+    if entry.status == .downloading { effects.append(.stopDownload(key)) }
+    downloads.transfers[key] = nil
+    entry.status = .paused
+    downloads.entries[key] = entry
+    effects.append(.saveDownload(entry))
+  case .resumeRequested(let key), .retryRequested(let key):
+    guard var entry = downloads.entries[key], entry.status == .paused || entry.status == .error else { return [] }
+    entry.status = .queued
+    entry.message = nil
+    downloads.entries[key] = entry
+    if !downloads.order.contains(key) { downloads.order.append(key) }
+    effects.append(.saveDownload(entry))
+  case .cancelRequested(let key):
+    guard let entry = downloads.entries[key], entry.status != .downloaded else { return [] }
+    if entry.status == .downloading { effects.append(.stopDownload(key)) }
+    downloads.entries[key] = nil
+    downloads.transfers[key] = nil
+    downloads.order.removeAll { $0 == key }
+    effects.append(.deleteDownload(entry))
+  case .deleteRequested(let key):
+    guard let entry = downloads.entries[key], entry.status == .downloaded else { return [] }
+    // One undo at a time: an earlier delete is done for good now.
+    if let earlier = downloads.undoable { effects.append(.deleteDownload(earlier)) }
+    downloads.entries[key] = nil
+    downloads.undoable = entry
+    effects.append(.startTimer(.downloadDeleteExpired, after: downloadUndoTime, repeating: false))
+  case .deleteUndone:
+    guard let entry = downloads.undoable else { return [] }
+    downloads.undoable = nil
+    downloads.entries[entry.key] = entry
+    effects.append(.cancelTimer(.downloadDeleteExpired))
+  case .networkChanged(let online, let metered):
+    let allowed = downloads.network.allowsDownloads
+    downloads.network.online = online
+    downloads.network.metered = metered
+    if allowed, !downloads.network.allowsDownloads { effects += holdDownloads(&downloads) }
+  case .meteredAllowed(let allowed):
+    let wasAllowed = downloads.network.allowsDownloads
+    downloads.network.allowMetered = allowed
+    if wasAllowed, !downloads.network.allowsDownloads { effects += holdDownloads(&downloads) }
+  }
+  effects += startDownloads(&downloads)
+  state.downloads = downloads
+  return effects
+}
+
+/// The undo time of a delete ran out: the files go.
+func expireDeletedDownload(_ state: inout AppState) -> [Effect] {
+  guard let entry = state.downloads.undoable else { return [] }
+  state.downloads.undoable = nil
+  return [.deleteDownload(entry)]
+}
+
+/// The network went (or turned metered): running downloads stop and wait
+/// in the queue, keeping their bytes and their place.
+private func holdDownloads(_ downloads: inout DownloadsState) -> [Effect] {
+  downloads.entries.values.filter { $0.status == .downloading }.map(\.key).flatMap { key -> [Effect] in
+    downloads.entries[key]?.status = .queued
+    downloads.transfers[key] = nil
+    return [.stopDownload(key)]
+  }
+}
+
+/// Starts queued downloads, first come first served, up to the limit and
+/// only while the network allows.
+private func startDownloads(_ downloads: inout DownloadsState) -> [Effect] {
+  guard downloads.network.allowsDownloads else { return [] }
+  var running = downloads.entries.values.filter { $0.status == .downloading }.count
+  var effects: [Effect] = []
+  for key in downloads.order where running < downloads.limit {
+    guard var entry = downloads.entries[key], entry.status == .queued else { continue }
+    entry.status = .downloading
+    downloads.entries[key] = entry
+    running += 1
+    // Saved as downloading first: after a crash it is the one resumed first.
+    effects += [.saveDownload(entry), .runDownload(entry)]
+  }
+  return effects
+}

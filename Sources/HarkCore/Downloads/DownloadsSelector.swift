@@ -1,0 +1,142 @@
+import Foundation
+
+/// One book on the Downloads page.
+public struct DownloadRow: Equatable, Sendable {
+  public var key: ContentKey
+  public var title: String
+  /// What the listener wants to know in this section: bytes, speed and
+  /// time left while downloading; the reason when failed; the size when done.
+  public var detail: String
+  /// 0…1 while downloading or paused; nil when there is no measure.
+  public var fraction: Double?
+  public var status: DownloadStatus
+}
+
+/// The Downloads page: its sections in the order a listener scans them.
+public struct DownloadsPageView: Equatable, Sendable {
+  public var downloading: [DownloadRow] = []
+  /// Waiting their turn, paused ones included, in queue order.
+  public var queued: [DownloadRow] = []
+  public var failed: [DownloadRow] = []
+  public var downloaded: [DownloadRow] = []
+  /// "Storage used: 1.2 GB".
+  public var storage = ""
+  /// "“Title” deleted", while the delete can be undone.
+  public var undo: String?
+  /// Why nothing moves: offline, or a metered connection not allowed.
+  public var waiting: String?
+}
+
+public func selectDownloadsPage(_ s: AppState) -> DownloadsPageView {
+  let downloads = s.downloads
+  var view = DownloadsPageView()
+  let queueOrder = Dictionary(downloads.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+  let entries = downloads.entries.values.sorted { $0.requestedAt < $1.requestedAt }
+  for entry in entries {
+    switch entry.status {
+    case .downloading:
+      view.downloading.append(downloadingRow(entry, downloads.transfers[entry.key]))
+    case .queued, .paused:
+      view.queued.append(waitingRow(entry))
+    case .error:
+      view.failed.append(row(entry, detail: entry.message ?? DownloadFailure.network("").listenerText))
+    case .downloaded:
+      view.downloaded.append(row(entry, detail: formatBytes(onDisk(entry))))
+    }
+  }
+  view.queued.sort { (queueOrder[$0.key] ?? .max) < (queueOrder[$1.key] ?? .max) }
+  view.downloaded.sort { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
+  let used = downloads.entries.values.filter { $0.status == .downloaded }.reduce(Int64(0)) { $0 + onDisk($1) }
+  view.storage = "Storage used: \(formatBytes(used))"
+  view.undo = downloads.undoable.map { "“\(displayTitle($0))” deleted" }
+  if !view.downloading.isEmpty || !view.queued.isEmpty {
+    if !downloads.network.online {
+      view.waiting = "Downloads wait for a network connection and go on by themselves."
+    } else if downloads.network.metered, !downloads.network.allowMetered {
+      view.waiting = "Downloads wait while this connection is metered. Preferences can allow them."
+    }
+  }
+  return view
+}
+
+/// What the Book page's download button says and does for the book shown.
+public struct BookDownloadView: Equatable, Sendable {
+  public enum Action: Equatable, Sendable { case download, pause, resume, retry, delete }
+  public var label: String
+  /// The tooltip and accessible description: the state in words.
+  public var detail: String
+  public var action: Action
+  /// 0…1 while downloading.
+  public var fraction: Double?
+}
+
+/// Nil when the book is not loaded (nothing to download yet).
+public func selectBookDownload(_ s: AppState) -> BookDownloadView? {
+  guard let path = s.library.book else { return nil }
+  guard let entry = s.downloads.entry(path) else {
+    guard case .loaded? = s.library.books[path], s.downloads.root != nil else { return nil }
+    return BookDownloadView(
+      label: "Download", detail: "Keep this book on this computer to listen offline", action: .download)
+  }
+  switch entry.status {
+  case .downloading:
+    let fraction = progressFraction(entry, s.downloads.transfers[entry.key])
+    return BookDownloadView(
+      label: "Pause Download", detail: "Downloading, \(Int((fraction ?? 0) * 100)) %", action: .pause,
+      fraction: fraction ?? 0)
+  case .queued:
+    return BookDownloadView(label: "Pause Download", detail: "Waiting to download", action: .pause)
+  case .paused:
+    return BookDownloadView(label: "Resume Download", detail: "Download paused", action: .resume)
+  case .error:
+    return BookDownloadView(
+      label: "Retry Download", detail: entry.message ?? "The download failed", action: .retry)
+  case .downloaded:
+    return BookDownloadView(
+      label: "Delete Download", detail: "Downloaded: plays without a connection", action: .delete)
+  }
+}
+
+private func row(_ entry: DownloadEntry, detail: String, fraction: Double? = nil) -> DownloadRow {
+  DownloadRow(key: entry.key, title: displayTitle(entry), detail: detail, fraction: fraction, status: entry.status)
+}
+
+private func displayTitle(_ entry: DownloadEntry) -> String {
+  let title = trimUnicodeWhitespace(entry.book.title)
+  return title.isEmpty ? entry.key.path : title
+}
+
+private func downloadingRow(_ entry: DownloadEntry, _ transfer: DownloadTransfer?) -> DownloadRow {
+  let total = entry.expectedBytes
+  let bytes = transfer?.bytes ?? completedBytes(entry)
+  var parts = [total > 0 ? "\(formatBytes(bytes)) of \(formatBytes(total))" : formatBytes(bytes)]
+  if let speed = transfer?.bytesPerSecond, speed > 0 {
+    parts.append("\(formatBytes(Int64(speed)))/s")
+    if total > bytes { parts.append("\(formatCountdown(Double(total - bytes) / speed)) left") }
+  }
+  return row(entry, detail: parts.joined(separator: " · "), fraction: progressFraction(entry, transfer) ?? 0)
+}
+
+private func waitingRow(_ entry: DownloadEntry) -> DownloadRow {
+  let total = entry.expectedBytes
+  let done = completedBytes(entry)
+  let size = total > 0 ? formatBytes(total) : ""
+  let state = entry.status == .paused ? "Paused" : "Waiting"
+  let detail = [state, done > 0 && total > 0 ? "\(formatBytes(done)) of \(size)" : size]
+    .filter { !$0.isEmpty }.joined(separator: " · ")
+  return row(entry, detail: detail, fraction: total > 0 && done > 0 ? Double(done) / Double(total) : nil)
+}
+
+/// The bytes of whole files.
+private func completedBytes(_ entry: DownloadEntry) -> Int64 {
+  entry.files.filter(\.complete).reduce(0) { $0 + max(0, $1.size) }
+}
+
+/// A downloaded book's size as the server gave it.
+private func onDisk(_ entry: DownloadEntry) -> Int64 { entry.files.reduce(0) { $0 + max(0, $1.size) } }
+
+private func progressFraction(_ entry: DownloadEntry, _ transfer: DownloadTransfer?) -> Double? {
+  let total = entry.expectedBytes
+  guard total > 0 else { return nil }
+  return min(1, Double(transfer?.bytes ?? completedBytes(entry)) / Double(total))
+}

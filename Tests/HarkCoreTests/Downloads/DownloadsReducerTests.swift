@@ -1,0 +1,252 @@
+import Foundation
+import XCTest
+
+@testable import HarkCore
+
+/// The downloads queue and registry (REFERENCE-BEHAVIOR §8), with Hark's
+/// named departures: a download interrupted by a quit resumes (the
+/// reference drops it), and a downloaded book whose files went missing is
+/// listed as such (the reference forgets it silently).
+final class DownloadsReducerTests: XCTestCase {
+  let root = URL(fileURLWithPath: "/home/l/.local/share/hark/downloads")
+  let bookPath = LibraryPath(serverID: "c1", libraryID: 2, path: "A/Book")
+  var key: ContentKey { bookPath.contentKey }
+
+  func book(_ path: String = "A/Book", sizes: [Int64] = [100, 200]) -> Book {
+    Book(
+      libraryID: 2, relPath: path, isFolder: true, title: "The Book",
+      files: sizes.enumerated().map { BookFile(relPath: "\(path)/\($0.offset).mp3", seq: $0.offset, size: $0.element) })
+  }
+
+  func ready(_ books: [LibraryPath: Book] = [:]) -> AppState {
+    var state = AppState()
+    state.library.books[bookPath] = .loaded(book())
+    for (path, book) in books { state.library.books[path] = .loaded(book) }
+    _ = reduce(&state, .downloads(.registryLoaded([], missingFiles: [], root: root)))
+    return state
+  }
+
+  func testRequestQueuesSavesAndStartsTheFirstDownload() {
+    var state = ready()
+    let effects = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    let entry = try! XCTUnwrap(state.downloads.entries[key])
+    XCTAssertEqual(entry.status, .downloading)
+    XCTAssertEqual(entry.files.map(\.path), ["A/Book/0.mp3", "A/Book/1.mp3"])
+    XCTAssertEqual(entry.files.map(\.size), [100, 200])
+    XCTAssertTrue(entry.folder.path.hasPrefix(root.path + "/"), "inside the downloads folder")
+    XCTAssertEqual(effects.count, 3)
+    guard case .runDownload(let running) = effects.last else { return XCTFail("\(effects)") }
+    XCTAssertEqual(running, entry)
+    XCTAssertTrue(effects.allSatisfy { $0.owner == .downloads })
+  }
+
+  func testOneBookAtATimeFirstComeFirstServed() {
+    let second = LibraryPath(serverID: "c1", libraryID: 2, path: "B/Other")
+    var state = ready([second: book("B/Other")])
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    let effects = reduce(&state, .downloads(.requested(second, at: .epoch(11))))
+    XCTAssertEqual(state.downloads.entries[second.contentKey]?.status, .queued)
+    XCTAssertFalse(effects.contains { if case .runDownload = $0 { true } else { false } })
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: "v0")))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 1, validator: "v1")))
+    let next = reduce(&state, .downloads(.finished(key, cover: "cover", at: .epoch(20))))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .downloaded)
+    XCTAssertEqual(state.downloads.entries[second.contentKey]?.status, .downloading)
+    XCTAssertTrue(next.contains { if case .runDownload(let e) = $0 { e.key == second.contentKey } else { false } })
+  }
+
+  func testNeverDownloadedBeforeEveryFileIsWhole() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: nil)))
+    _ = reduce(&state, .downloads(.finished(key, cover: nil, at: .epoch(20))))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .error)
+    XCTAssertNil(state.downloads.entries[key]?.localCopy)
+  }
+
+  func testLocalCopyOnlyOnceDownloaded() throws {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    XCTAssertNil(state.downloads.entries[key]?.localCopy)
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: nil)))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 1, validator: nil)))
+    _ = reduce(&state, .downloads(.finished(key, cover: "cover", at: .epoch(20))))
+    let entry = try XCTUnwrap(state.downloads.entries[key])
+    let copy = try XCTUnwrap(entry.localCopy)
+    XCTAssertEqual(copy.files["A/Book/0.mp3"], entry.location(of: 0))
+    XCTAssertEqual(copy.cover, entry.folder.appendingPathComponent("cover"))
+  }
+
+  /// Better than §8.2 hydrate (which drops partial entries): an
+  /// interrupted download resumes first, before the ones still waiting.
+  func testInterruptedDownloadResumesFirstAfterRestart() {
+    let other = ContentKey(serverID: "c1", libraryID: 2, path: "B/Other")
+    var waiting = DownloadEntry.queued(key: other, book: book("B/Other"), root: root, at: .epoch(1))
+    waiting.status = .queued
+    var interrupted = DownloadEntry.queued(key: key, book: book(), root: root, at: .epoch(5))
+    interrupted.status = .downloading
+    interrupted.files[0].complete = true
+    var state = AppState()
+    let effects = reduce(&state, .downloads(.registryLoaded([waiting, interrupted], missingFiles: [], root: root)))
+    XCTAssertEqual(state.downloads.order, [key, other])
+    XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
+    XCTAssertEqual(state.downloads.entries[other]?.status, .queued)
+    guard case .runDownload(let resumed)? = effects.last else { return XCTFail("\(effects)") }
+    XCTAssertEqual(resumed.files.map(\.complete), [true, false], "the whole file is not fetched again")
+  }
+
+  /// Better than §8.2 hydrate (which forgets the entry): files gone from
+  /// disk are said, and the book can be downloaded again.
+  func testDownloadedBookWithMissingFilesIsShownAndOfferedAgain() {
+    var entry = DownloadEntry.queued(key: key, book: book(), root: root, at: .epoch(1))
+    entry.status = .downloaded
+    for index in entry.files.indices { entry.files[index].complete = true }
+    var state = AppState()
+    state.library.books[bookPath] = .loaded(book())
+    state.library.book = bookPath
+    _ = reduce(&state, .downloads(.registryLoaded([entry], missingFiles: [key], root: root)))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .error)
+    XCTAssertNil(state.downloads.entries[key]?.localCopy)
+    XCTAssertEqual(selectBookDownload(state)?.action, .retry)
+    XCTAssertEqual(selectDownloadsPage(state).failed.map(\.detail), [
+      "Its files are no longer on this computer. Download it again to listen offline."
+    ])
+    let effects = reduce(&state, .downloads(.retryRequested(key)))
+    XCTAssertTrue(effects.contains { if case .runDownload = $0 { true } else { false } })
+  }
+
+  func testFailureIsWordedAndRetryQueuesAgain() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    _ = reduce(&state, .downloads(.failed(key, .server(status: 500))))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .error)
+    XCTAssertEqual(
+      state.downloads.entries[key]?.message, "The server ran into a problem (error 500). Try again later.")
+    _ = reduce(&state, .downloads(.retryRequested(key)))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
+    XCTAssertNil(state.downloads.entries[key]?.message)
+  }
+
+  func testLostNetworkWaitsWithoutFailing() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    _ = reduce(&state, .downloads(.networkChanged(online: false, metered: false)))
+    _ = reduce(&state, .downloads(.failed(key, .network("reset"))))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .queued)
+    XCTAssertNotNil(selectDownloadsPage(state).waiting)
+    let back = reduce(&state, .downloads(.networkChanged(online: true, metered: false)))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
+    XCTAssertTrue(back.contains { if case .runDownload = $0 { true } else { false } })
+  }
+
+  func testMeteredConnectionHoldsDownloadsUnlessAllowed() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    let held = reduce(&state, .downloads(.networkChanged(online: true, metered: true)))
+    XCTAssertEqual(held.first, .stopDownload(key))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .queued)
+    let allowed = reduce(&state, .downloads(.meteredAllowed(true)))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
+    XCTAssertTrue(allowed.contains { if case .runDownload = $0 { true } else { false } })
+  }
+
+  func testPauseStopsAndKeepsTheBytesResumeStartsAgain() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    let paused = reduce(&state, .downloads(.pauseRequested(key)))
+    XCTAssertEqual(paused.first, .stopDownload(key))
+    XCTAssertFalse(paused.contains { if case .deleteDownload = $0 { true } else { false } })
+    XCTAssertEqual(state.downloads.entries[key]?.status, .paused)
+    _ = reduce(&state, .downloads(.failed(key, .cancelled)))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .paused, "the stop's own report changes nothing")
+    _ = reduce(&state, .downloads(.resumeRequested(key)))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
+  }
+
+  func testCancelForgetsTheEntryAndItsFiles() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    let effects = reduce(&state, .downloads(.cancelRequested(key)))
+    XCTAssertEqual(effects.first, .stopDownload(key))
+    XCTAssertTrue(effects.contains { if case .deleteDownload(let e) = $0 { e.key == key } else { false } })
+    XCTAssertNil(state.downloads.entries[key])
+    XCTAssertTrue(state.downloads.order.isEmpty)
+  }
+
+  func testDeleteIsUndoableUntilTheTimerFires() throws {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: nil)))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 1, validator: nil)))
+    _ = reduce(&state, .downloads(.finished(key, cover: nil, at: .epoch(20))))
+    let deleting = reduce(&state, .downloads(.deleteRequested(key)))
+    XCTAssertEqual(deleting, [.startTimer(.downloadDeleteExpired, after: .seconds(5), repeating: false)])
+    XCTAssertNil(state.downloads.entries[key])
+    XCTAssertEqual(selectDownloadsPage(state).undo, "“The Book” deleted")
+    _ = reduce(&state, .downloads(.deleteUndone))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .downloaded)
+    _ = reduce(&state, .downloads(.deleteRequested(key)))
+    let expired = reduce(&state, .timer(.fired(.downloadDeleteExpired, at: .epoch(30))))
+    guard case .deleteDownload(let gone)? = expired.first else { return XCTFail("\(expired)") }
+    XCTAssertEqual(gone.key, key)
+    XCTAssertNil(state.downloads.undoable)
+  }
+
+  /// §8.2 download(): an entry that exists is left alone.
+  func testRequestingAgainChangesNothing() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    let before = state
+    XCTAssertEqual(reduce(&state, .downloads(.requested(bookPath, at: .epoch(11)))), [])
+    XCTAssertEqual(state, before)
+  }
+
+  func testProgressShowsBytesSpeedAndTimeLeft() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    _ = reduce(&state, .downloads(.progressed(key, file: 0, bytesOnDisk: 0, at: .epoch(10))))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: nil)))
+    _ = reduce(&state, .downloads(.progressed(key, file: 1, bytesOnDisk: 50, at: .epoch(15))))
+    let row = selectDownloadsPage(state).downloading.first
+    XCTAssertEqual(row?.fraction ?? 0, 150.0 / 300.0, accuracy: 0.001)
+    XCTAssertEqual(row?.detail, "150 B of 300 B · 30 B/s · 5s left")
+  }
+
+  func testTheBookPlayingSwapsToItsFilesWhenTheDownloadCompletes() {
+    var state = ready()
+    state.connections.servers = [
+      ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
+    ]
+    _ = reduce(&state, .player(.playRequested(bookPath, .position(30), at: .epoch(5))))
+    XCTAssertEqual(state.player.session.nowPlaying?.key, key)
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: nil)))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 1, validator: nil)))
+    let effects = reduce(&state, .downloads(.finished(key, cover: nil, at: .epoch(20))))
+    XCTAssertTrue(
+      effects.contains { if case .playback(.engine(.swapSources)) = $0 { true } else { false } },
+      "\(effects)")
+  }
+
+  func testDownloadedBookPlaysFromItsFilesAndWithItsManifest() {
+    var entry = DownloadEntry.queued(key: key, book: book(), root: root, at: .epoch(1))
+    entry.status = .downloaded
+    for index in entry.files.indices { entry.files[index].complete = true }
+    var state = AppState()
+    state.connections.servers = [
+      ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
+    ]
+    _ = reduce(&state, .downloads(.registryLoaded([entry], missingFiles: [], root: root)))
+    // Offline: the server cannot describe the book; the manifest does.
+    state.library.books[bookPath] = .loading
+    _ = reduce(&state, .library(.bookLoaded(bookPath, .failure(FailureMessage("offline")))))
+    guard case .loaded(let shown)? = state.library.books[bookPath] else { return XCTFail() }
+    XCTAssertEqual(shown.title, "The Book")
+    let effects = reduce(&state, .player(.playRequested(bookPath, .position(0), at: .epoch(5))))
+    let load = effects.compactMap { effect -> [BookTrack]? in
+      if case .playback(.engine(.load(let tracks, _, _, _))) = effect { return tracks }
+      return nil
+    }.first
+    XCTAssertEqual(load?.map(\.localFile), [entry.location(of: 0), entry.location(of: 1)])
+  }
+}
