@@ -16,6 +16,9 @@ final class DownloadServices {
   private let connections: ConnectionServices
   private let downloader = FileDownloader()
   private var running: [ContentKey: Task<Void, Never>] = [:]
+  /// The validator each running file's bytes came with, newest first: a
+  /// retry inside this run resumes the version it was writing.
+  private var validators: [ContentKey: [Int: String?]] = [:]
   private var registry: ListeningStore? { connections.progressSyncer?.store }
   /// The waits before the second and third attempts.
   private let backOff: [Duration]
@@ -99,6 +102,7 @@ final class DownloadServices {
   ) async throws(DownloadFailure) -> DownloadedFile {
     let key = entry.key
     var attempt = 0
+    validators[key, default: [:]][index] = entry.files[index].validator
     while true {
       guard let client = connections.streamingClient(key.serverID) else { throw .server(status: 401) }
       let request = client.streamRequest(libraryID: key.libraryID, path: entry.files[index].path, download: true)
@@ -106,10 +110,16 @@ final class DownloadServices {
         return try await downloader.download(
           request, to: entry.location(of: index),
           expectedSize: entry.files[index].size > 0 ? entry.files[index].size : nil,
-          validator: entry.files[index].validator
-        ) { bytes in
-          Task { @MainActor in dispatch(.downloads(.progressed(key, file: index, bytesOnDisk: bytes, at: Date()))) }
-        }
+          validator: validators[key]?[index] ?? nil,
+          onProgress: { bytes in
+            Task { @MainActor in dispatch(.downloads(.progressed(key, file: index, bytesOnDisk: bytes, at: Date()))) }
+          },
+          onValidator: { validator in
+            Task { @MainActor [weak self] in
+              self?.validators[key, default: [:]][index] = validator
+              dispatch(.downloads(.fileStarted(key, file: index, validator: validator)))
+            }
+          })
       } catch {
         guard error.isRetryable, attempt < backOff.count else { throw error }
         do { try await Task.sleep(for: backOff[attempt]) } catch { throw .cancelled }

@@ -9,6 +9,10 @@ public enum DownloadsAction: Equatable, Sendable {
   case registryLoaded([DownloadEntry], missingFiles: Set<ContentKey>, root: URL)
   /// Download (on the Book page). The book must be loaded.
   case requested(LibraryPath, at: Date)
+  /// The server accepted file `file`'s request; the bytes about to arrive
+  /// are the version `validator` names (kept, so a resume after a kill
+  /// asks for exactly that version's rest).
+  case fileStarted(ContentKey, file: Int, validator: String?)
   /// `bytesOnDisk` of file `file` are written.
   case progressed(ContentKey, file: Int, bytesOnDisk: Int64, at: Date)
   /// File `file` is whole, its length checked.

@@ -49,6 +49,13 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     } else {
       downloads.transfers[key]?.advance(to: bytes, at: now)
     }
+  case .fileStarted(let key, let file, let validator):
+    guard var entry = downloads.entries[key], entry.files.indices.contains(file),
+      entry.files[file].validator != validator
+    else { return [] }
+    entry.files[file].validator = validator
+    downloads.entries[key] = entry
+    effects.append(.saveDownload(entry))
   case .fileSaved(let key, let file, let validator):
     guard var entry = downloads.entries[key], entry.files.indices.contains(file) else { return [] }
     entry.files[file].complete = true
@@ -138,9 +145,8 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     downloads.network.allowMetered = allowed
     if wasAllowed, !downloads.network.allowsDownloads { effects += holdDownloads(&downloads) }
   }
-  effects += startDownloads(&downloads)
   state.downloads = downloads
-  return effects
+  return effects + startDownloads(&state)
 }
 
 /// The undo time of a delete ran out: the files go.
@@ -160,13 +166,18 @@ private func holdDownloads(_ downloads: inout DownloadsState) -> [Effect] {
   }
 }
 
-/// Starts queued downloads, first come first served, up to the limit and
-/// only while the network allows.
-private func startDownloads(_ downloads: inout DownloadsState) -> [Effect] {
-  guard downloads.network.allowsDownloads else { return [] }
+/// Starts queued downloads, first come first served, up to the limit, only
+/// while the network allows and only from servers signed in (at start the
+/// registry is read before the servers are restored: their downloads wait
+/// for them).
+func startDownloads(_ state: inout AppState) -> [Effect] {
+  guard state.downloads.network.allowsDownloads else { return [] }
+  let signedIn = Set(state.connections.servers.filter { !$0.needsReconnect }.map(\.serverID))
+  var downloads = state.downloads
+  defer { state.downloads = downloads }
   var running = downloads.entries.values.filter { $0.status == .downloading }.count
   var effects: [Effect] = []
-  for key in downloads.order where running < downloads.limit {
+  for key in downloads.order where running < downloads.limit && signedIn.contains(key.serverID) {
     guard var entry = downloads.entries[key], entry.status == .queued else { continue }
     entry.status = .downloading
     downloads.entries[key] = entry

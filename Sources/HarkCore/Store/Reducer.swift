@@ -36,7 +36,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     var effects = reduceConnections(&state.connections, connectionsAction)
     if let backOnline { effects += reloadFailed(&state, serverID: backOnline) }
     return closing + effects + metadataNowOffered(&state, connectionsAction)
-      + homeAfterLibraries(state, connectionsAction)
+      + homeAfterLibraries(state, connectionsAction) + startDownloads(&state)
   case .library(let libraryAction):
     return reduceLibrary(&state, libraryAction)
   case .player(let playerAction):

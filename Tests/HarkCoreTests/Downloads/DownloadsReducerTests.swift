@@ -18,8 +18,17 @@ final class DownloadsReducerTests: XCTestCase {
       files: sizes.enumerated().map { BookFile(relPath: "\(path)/\($0.offset).mp3", seq: $0.offset, size: $0.element) })
   }
 
-  func ready(_ books: [LibraryPath: Book] = [:]) -> AppState {
+  /// A state signed in to server c1.
+  func signedIn() -> AppState {
     var state = AppState()
+    state.connections.servers = [
+      ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
+    ]
+    return state
+  }
+
+  func ready(_ books: [LibraryPath: Book] = [:]) -> AppState {
+    var state = signedIn()
     state.library.books[bookPath] = .loaded(book())
     for (path, book) in books { state.library.books[path] = .loaded(book) }
     _ = reduce(&state, .downloads(.registryLoaded([], missingFiles: [], root: root)))
@@ -86,7 +95,7 @@ final class DownloadsReducerTests: XCTestCase {
     var interrupted = DownloadEntry.queued(key: key, book: book(), root: root, at: .epoch(5))
     interrupted.status = .downloading
     interrupted.files[0].complete = true
-    var state = AppState()
+    var state = signedIn()
     let effects = reduce(&state, .downloads(.registryLoaded([waiting, interrupted], missingFiles: [], root: root)))
     XCTAssertEqual(state.downloads.order, [key, other])
     XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
@@ -101,7 +110,7 @@ final class DownloadsReducerTests: XCTestCase {
     var entry = DownloadEntry.queued(key: key, book: book(), root: root, at: .epoch(1))
     entry.status = .downloaded
     for index in entry.files.indices { entry.files[index].complete = true }
-    var state = AppState()
+    var state = signedIn()
     state.library.books[bookPath] = .loaded(book())
     state.library.book = bookPath
     _ = reduce(&state, .downloads(.registryLoaded([entry], missingFiles: [key], root: root)))
@@ -193,6 +202,21 @@ final class DownloadsReducerTests: XCTestCase {
   }
 
   /// §8.2 download(): an entry that exists is left alone.
+  /// At start the registry is read before the servers are restored.
+  func testDownloadsWaitForTheirServerToBeSignedIn() {
+    var entry = DownloadEntry.queued(key: key, book: book(), root: root, at: .epoch(1))
+    entry.status = .downloading
+    var state = AppState()
+    let early = reduce(&state, .downloads(.registryLoaded([entry], missingFiles: [], root: root)))
+    XCTAssertFalse(early.contains { if case .runDownload = $0 { true } else { false } })
+    XCTAssertEqual(state.downloads.entries[key]?.status, .queued)
+    let restored = reduce(
+      &state,
+      .connections(
+        .restored([ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")])))
+    XCTAssertTrue(restored.contains { if case .runDownload = $0 { true } else { false } })
+  }
+
   func testRequestingAgainChangesNothing() {
     var state = ready()
     _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
@@ -214,9 +238,6 @@ final class DownloadsReducerTests: XCTestCase {
 
   func testTheBookPlayingSwapsToItsFilesWhenTheDownloadCompletes() {
     var state = ready()
-    state.connections.servers = [
-      ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
-    ]
     _ = reduce(&state, .player(.playRequested(bookPath, .position(30), at: .epoch(5))))
     XCTAssertEqual(state.player.session.nowPlaying?.key, key)
     _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
@@ -232,10 +253,7 @@ final class DownloadsReducerTests: XCTestCase {
     var entry = DownloadEntry.queued(key: key, book: book(), root: root, at: .epoch(1))
     entry.status = .downloaded
     for index in entry.files.indices { entry.files[index].complete = true }
-    var state = AppState()
-    state.connections.servers = [
-      ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
-    ]
+    var state = signedIn()
     _ = reduce(&state, .downloads(.registryLoaded([entry], missingFiles: [], root: root)))
     // Offline: the server cannot describe the book; the manifest does.
     state.library.books[bookPath] = .loading

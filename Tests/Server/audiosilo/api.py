@@ -712,6 +712,7 @@ class MainHandler(Handler):
             entry["fault_id"] = fault.id
             self.fault = fault
             self.drop_budget = fault.drop_after_bytes
+            self.rate = fault.bytes_per_second
             if fault.delay_ms:
                 time.sleep(fault.delay_ms / 1000)
             if fault.replaces_response:

@@ -34,6 +34,7 @@ FAULT_FIELDS = {
     "count": (OPT_INT, False),         # how many requests; null = until cleared
     "delay_ms": (OPT_INT, False),      # answer after this long
     "drop_after_bytes": (OPT_INT, False),  # send this much body, then reset
+    "bytes_per_second": (OPT_INT, False),  # send the body no faster (a slow link)
     "then_unreachable": (BOOL, False),  # after the drop, the unreachable switch goes on
     "malformed": (OPT_STR, False),     # truncated-json|wrong-types|not-json|huge-error
 }

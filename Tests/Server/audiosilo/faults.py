@@ -27,6 +27,9 @@ class Fault:
         self.remaining = spec.get("count")  # None: until cleared
         self.delay_ms = spec.get("delay_ms") or 0
         self.drop_after_bytes = spec.get("drop_after_bytes")
+        self.bytes_per_second = spec.get("bytes_per_second")
+        if self.bytes_per_second is not None and self.bytes_per_second < 1:
+            raise ApiError(400, "bytes_per_second must be at least 1")
         self.then_unreachable = bool(spec.get("then_unreachable"))
         if self.then_unreachable and self.drop_after_bytes is None:
             raise ApiError(400, "then_unreachable needs drop_after_bytes")
@@ -38,8 +41,8 @@ class Fault:
         if self.remaining is not None and self.remaining < 1:
             raise ApiError(400, "count must be at least 1 (or null for until cleared)")
         if (self.status is None and self.malformed is None and not self.delay_ms
-                and self.drop_after_bytes is None):
-            raise ApiError(400, "a fault needs status, delay_ms, drop_after_bytes or malformed")
+                and self.drop_after_bytes is None and self.bytes_per_second is None):
+            raise ApiError(400, "a fault needs status, delay_ms, drop_after_bytes, bytes_per_second or malformed")
 
     @property
     def replaces_response(self):
@@ -53,6 +56,7 @@ class Fault:
                 "status": self.status, "body": self.body, "content_type": self.content_type,
                 "headers": self.headers or None, "count": self.remaining,
                 "delay_ms": self.delay_ms, "drop_after_bytes": self.drop_after_bytes,
+                "bytes_per_second": self.bytes_per_second,
                 "then_unreachable": self.then_unreachable,
                 "malformed": self.malformed}
 

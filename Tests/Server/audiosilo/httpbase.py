@@ -158,6 +158,7 @@ class Handler(BaseHTTPRequestHandler):
         self.status = None
         self.head_only = self.command == "HEAD"
         self.drop_budget = None
+        self.rate = None
         self.body, self.body_too_large = b"", False  # until read_body
         raw_path, _, self.query = self.path.partition("?")
         self.query, _, _ = self.query.partition("#")
@@ -270,6 +271,14 @@ class Handler(BaseHTTPRequestHandler):
                 reset_socket(self.connection)
                 raise Dropped()
             self.drop_budget -= len(data)
+        if self.rate:
+            # A slow link: the body in slices of a tenth of a second.
+            step = max(1, self.rate // 10)
+            for start in range(0, len(data), step):
+                self.wfile.write(data[start:start + step])
+                self.wfile.flush()
+                time.sleep(len(data[start:start + step]) / self.rate)
+            return
         self.wfile.write(data)
 
     def send_bytes(self, status, body, content_type, headers=None):
