@@ -92,14 +92,16 @@ private struct FolderTree {
     }
   }
 
+  /// Adds `path` and its missing ancestors ("" always exists), each linked to its parent.
   private mutating func addFolder(_ path: String) {
-    var path = path
-    while folders[path] == nil {
-      folders[path] = Folder()
-      let parent = path.pathParent
-      folders[parent, default: Folder()].children.insert(path)
-      path = parent
+    var missing: [String] = []
+    var folder = path
+    while folders[folder] == nil {
+      missing.append(folder)
+      folder = folder.pathParent
     }
+    for folder in missing { folders[folder] = Folder() }
+    for folder in missing { folders[folder.pathParent]?.children.insert(folder) }
   }
 
   func visit(_ path: String, into plans: inout [LocalBookPlan]) {
