@@ -14,6 +14,10 @@ public struct LocalScanProgress: Equatable, Sendable {
 public struct LocalScanResult: Sendable {
   /// The books, ordered by path, in Hark's own model.
   public var books: [Book]
+  /// Each book's cover image in its folder, by book `relPath` (library
+  /// relative). A book without one may carry art in its first file: see
+  /// `tracks[…].hasEmbeddedCover`.
+  public var covers: [String: String]
   /// What was read from each audio file, keyed by path + size + mtime:
   /// pass it to the next scan so unchanged files are not read again.
   public var tracks: [LocalFileKey: LocalTrack]
@@ -86,8 +90,10 @@ public struct LocalLibraryScanner: Sendable {
     let books = plans.compactMap { plan in
       plan.book(libraryID: libraryID, tracks: byPath, cueSheets: cueTexts(plan.cueSheets))
     }
+    let covers = Dictionary(
+      plans.compactMap { plan in plan.cover.map { (plan.relPath, $0) } }, uniquingKeysWith: { first, _ in first })
     return LocalScanResult(
-      books: books, tracks: tracks,
+      books: books, covers: covers, tracks: tracks,
       skipped: skipped.sorted { naturalCompare($0.relPath, $1.relPath) < 0 }, filesRead: toRead.count,
       folderAvailable: walk.rootReadable)
   }
