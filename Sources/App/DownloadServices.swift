@@ -48,6 +48,7 @@ final class DownloadServices {
         printToStandardError("hark: the downloads list could not be saved: \(error)")
       }
     case .deleteDownload(let entry):
+      defer { measureFreeSpace(dispatch) }
       running.removeValue(forKey: entry.key)?.cancel()
       // The folder is Hark's own (named by `downloadBookFolderName`), so it
       // goes whole; then the entry, so a crash in between leaves an entry
@@ -67,6 +68,20 @@ final class DownloadServices {
     let entries = (try? registry?.downloads()) ?? []
     let missing = Set(entries.filter { $0.status == .downloaded && !Self.filesPresent($0) }.map(\.key))
     dispatch(.downloads(.registryLoaded(entries, missingFiles: missing, root: Self.defaultRoot)))
+    measureFreeSpace(dispatch)
+  }
+
+  /// The free space of the disk downloads go to (the nearest folder of
+  /// the downloads root that exists: the root itself may not yet).
+  private func measureFreeSpace(_ dispatch: @MainActor (Action) -> Void) {
+    var folder = Self.defaultRoot
+    while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+      folder.deleteLastPathComponent()
+    }
+    guard let attributes = try? FileManager.default.attributesOfFileSystem(forPath: folder.path),
+      let free = (attributes[.systemFreeSize] as? NSNumber)?.int64Value
+    else { return }
+    dispatch(.downloads(.diskSpaceMeasured(free: free)))
   }
 
   private static func filesPresent(_ entry: DownloadEntry) -> Bool {
@@ -94,6 +109,7 @@ final class DownloadServices {
     guard !Task.isCancelled else { return }
     running[entry.key] = nil
     dispatch(.downloads(.finished(entry.key, cover: cover, at: Date())))
+    measureFreeSpace(dispatch)
   }
 
   /// One file, with up to three attempts for the failures that may mend.

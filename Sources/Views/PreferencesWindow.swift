@@ -42,6 +42,12 @@ public final class PreferencesWindow {
       Row(key: .playInBackground, title: "Keep Playing When Closed",
           subtitle: "Closing the window does not stop the book; open Hark again or use the media controls to return"),
     ]),
+    ("Downloads", [
+      Row(key: .simultaneousDownloads, title: "Books Downloaded at Once",
+          subtitle: "The others wait their turn, first asked, first downloaded"),
+      Row(key: .downloadOnMetered, title: "Download on Metered Connections",
+          subtitle: "Off, downloads wait while the connection is paid by the byte, such as a phone's hotspot"),
+    ]),
   ]
 
   public init(store: Store, parent: Widget) {

@@ -70,8 +70,10 @@ final class ServersPreferencesPage {
       adw_action_row_add_suffix(row.cast(AdwActionRow.self), reconnect)
     }
     let signOut = button("Sign Out", classes: "destructive-action", accessible: "Sign Out of \(section.title)")
+    let name = section.title
     Signals.connect(signOut, "clicked") { [weak self] in
-      self?.store.dispatch(.connections(.signOutRequested(serverID: id, at: Date())))
+      guard let self else { return }
+      SignOutQuestion.signOut(serverID: id, name: name, store: self.store, from: signOut)
     }
     adw_action_row_add_suffix(row.cast(AdwActionRow.self), signOut)
     return row

@@ -31,6 +31,7 @@ final class SettingsTests: XCTestCase {
       [
         "skip-back-seconds", "skip-forward-seconds", "auto-rewind-seconds",
         "virtual-chapter-minutes", "default-speed", "play-next-book", "play-in-background",
+        "simultaneous-downloads", "download-on-metered",
       ])
   }
 
@@ -81,7 +82,7 @@ final class SettingsTests: XCTestCase {
     settings.skipBackSeconds = 10
     settings.defaultSpeed = 1.25
     XCTAssertEqual(
-      SettingsKey.allCases.map { settings.value(for: $0) }, [10, 30, 5, 30, 1.25, 0, 1])
+      SettingsKey.allCases.map { settings.value(for: $0) }, [10, 30, 5, 30, 1.25, 0, 1, 1, 0])
   }
 
   func testPlayNextBookIsASwitch() {

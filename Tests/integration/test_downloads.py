@@ -200,3 +200,32 @@ def test_pause_resume_and_play_on_from_the_download(hark, audiosilo):
     player_button(hark, "Pause", timeout=5)
     assert not visible(hark, "push button", "Try Again")
     hark.screenshot("playing-from-the-download")
+
+
+@pytest.mark.long
+def test_signing_out_offers_to_remove_that_servers_downloads(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    open_book(hark, *BOOK)
+    hark.click(button_named(hark, "Download"))
+    button_named(hark, "Delete Download", timeout=30)
+    root, files = downloaded_files(hark)
+    assert files
+    hark.key("ctrl+comma")
+    hark.wait_until(lambda: hark.frame("Preferences") is not None)
+    preferences = hark.frame("Preferences")
+    hark.click(hark.find("page tab", "Servers", root=preferences))
+    hark.click(hark.find("push button", "Sign Out of Hark Test Server", root=preferences))
+    question = []
+    hark.wait_until(lambda: question.extend(hark.find_all("label", "Sign Out of “Hark Test Server”?")) or question,
+                    timeout=10)
+    hark.find("label", "Its downloads (1 book, 464 KB) stay on this computer and play offline unless you remove them.")
+    hark.screenshot("sign-out-downloads-question", window_id=hark.x_window("Sign Out of “Hark Test Server”?"))
+    remove = descendants(hark.app, lambda a: a.getRoleName() == "push button"
+                         and (a.name or "").replace("_", "").startswith("Remove Downloads"))
+    assert remove, [a.name for a in descendants(hark.app, lambda a: a.getRoleName() == "push button")]
+    hark.click(remove[0])
+    hark.wait_until(lambda: audiosilo.call("GET", "/state")["sessions"] == [], timeout=10)
+    hark.wait_until(lambda: not downloaded_files(hark)[1], timeout=10)
+    hark.key("Escape", window_id=hark.x_window("Preferences"))
+    hark.key("alt+4")
+    hark.find("label", "No Downloads", timeout=10)

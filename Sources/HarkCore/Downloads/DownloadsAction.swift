@@ -29,10 +29,12 @@ public enum DownloadsAction: Equatable, Sendable {
   /// Delete a downloaded book; undoable for `downloadUndoTime`.
   case deleteRequested(ContentKey)
   case deleteUndone
+  /// Signing out of a server, the listener chose to remove its downloads.
+  case serverDownloadsRemoved(serverID: String)
+  /// The disk downloads go to has `free` bytes left.
+  case diskSpaceMeasured(free: Int64)
   /// The network came or went, or became (un)metered.
   case networkChanged(online: Bool, metered: Bool)
-  /// Preferences: download on metered connections.
-  case meteredAllowed(Bool)
 }
 
 /// How long a deleted download can be brought back.

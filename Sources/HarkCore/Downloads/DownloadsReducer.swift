@@ -90,7 +90,7 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     guard var entry = downloads.entries[key], entry.status == .downloading else { return [] }
     downloads.transfers[key] = nil
     if failure == .cancelled { return [] }
-    if failure.isRetryable, !downloads.network.allowsDownloads {
+    if failure.isRetryable, !downloads.network.allowsDownloads(state.settings) {
       // Lost with the network: it waits for it without a failure to show.
       entry.status = .queued
       downloads.entries[key] = entry
@@ -135,15 +135,25 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     downloads.undoable = nil
     downloads.entries[entry.key] = entry
     effects.append(.cancelTimer(.downloadDeleteExpired))
+  case .serverDownloadsRemoved(let serverID):
+    // §8.2 "Connection removed": only that server's entries, stopped first.
+    for entry in downloads.entries.values.filter({ $0.key.serverID == serverID }).sorted(by: { $0.requestedAt < $1.requestedAt }) {
+      if entry.status == .downloading { effects.append(.stopDownload(entry.key)) }
+      downloads.entries[entry.key] = nil
+      downloads.transfers[entry.key] = nil
+      downloads.order.removeAll { $0 == entry.key }
+      effects.append(.deleteDownload(entry))
+    }
+    if downloads.undoable?.key.serverID == serverID, let undoable = downloads.undoable {
+      downloads.undoable = nil
+      effects += [.cancelTimer(.downloadDeleteExpired), .deleteDownload(undoable)]
+    }
+  case .diskSpaceMeasured(let free):
+    downloads.freeBytes = free
   case .networkChanged(let online, let metered):
-    let allowed = downloads.network.allowsDownloads
     downloads.network.online = online
     downloads.network.metered = metered
-    if allowed, !downloads.network.allowsDownloads { effects += holdDownloads(&downloads) }
-  case .meteredAllowed(let allowed):
-    let wasAllowed = downloads.network.allowsDownloads
-    downloads.network.allowMetered = allowed
-    if wasAllowed, !downloads.network.allowsDownloads { effects += holdDownloads(&downloads) }
+    if !downloads.network.allowsDownloads(state.settings) { effects += holdDownloads(&downloads) }
   }
   state.downloads = downloads
   return effects + startDownloads(&state)
@@ -154,6 +164,14 @@ func expireDeletedDownload(_ state: inout AppState) -> [Effect] {
   guard let entry = state.downloads.undoable else { return [] }
   state.downloads.undoable = nil
   return [.deleteDownload(entry)]
+}
+
+/// The preferences changed: downloads follow the new limit and the
+/// metered choice at once.
+func downloadsAfterSettings(_ state: inout AppState) -> [Effect] {
+  var effects: [Effect] = []
+  if !state.downloads.network.allowsDownloads(state.settings) { effects += holdDownloads(&state.downloads) }
+  return effects + startDownloads(&state)
 }
 
 /// The network went (or turned metered): running downloads stop and wait
@@ -171,13 +189,13 @@ private func holdDownloads(_ downloads: inout DownloadsState) -> [Effect] {
 /// registry is read before the servers are restored: their downloads wait
 /// for them).
 func startDownloads(_ state: inout AppState) -> [Effect] {
-  guard state.downloads.network.allowsDownloads else { return [] }
+  guard state.downloads.network.allowsDownloads(state.settings) else { return [] }
   let signedIn = Set(state.connections.servers.filter { !$0.needsReconnect }.map(\.serverID))
   var downloads = state.downloads
   defer { state.downloads = downloads }
   var running = downloads.entries.values.filter { $0.status == .downloading }.count
   var effects: [Effect] = []
-  for key in downloads.order where running < downloads.limit && signedIn.contains(key.serverID) {
+  for key in downloads.order where running < state.settings.simultaneousDownloads && signedIn.contains(key.serverID) {
     guard var entry = downloads.entries[key], entry.status == .queued else { continue }
     entry.status = .downloading
     downloads.entries[key] = entry

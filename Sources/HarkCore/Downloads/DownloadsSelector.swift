@@ -19,7 +19,7 @@ public struct DownloadsPageView: Equatable, Sendable {
   public var queued: [DownloadRow] = []
   public var failed: [DownloadRow] = []
   public var downloaded: [DownloadRow] = []
-  /// "Storage used: 1.2 GB".
+  /// "Downloads use 1.2 GB · 40 GB free on this disk".
   public var storage = ""
   /// "“Title” deleted", while the delete can be undone.
   public var undo: String?
@@ -47,16 +47,26 @@ public func selectDownloadsPage(_ s: AppState) -> DownloadsPageView {
   view.queued.sort { (queueOrder[$0.key] ?? .max) < (queueOrder[$1.key] ?? .max) }
   view.downloaded.sort { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
   let used = downloads.entries.values.filter { $0.status == .downloaded }.reduce(Int64(0)) { $0 + onDisk($1) }
-  view.storage = "Storage used: \(formatBytes(used))"
+  view.storage = "Downloads use \(formatBytes(used))"
+    + (downloads.freeBytes.map { " · \(formatBytes($0)) free on this disk" } ?? "")
   view.undo = downloads.undoable.map { "“\(displayTitle($0))” deleted" }
   if !view.downloading.isEmpty || !view.queued.isEmpty {
     if !downloads.network.online {
       view.waiting = "Downloads wait for a network connection and go on by themselves."
-    } else if downloads.network.metered, !downloads.network.allowMetered {
+    } else if downloads.network.metered, !s.settings.downloadOnMetered {
       view.waiting = "Downloads wait while this connection is metered. Preferences can allow them."
     }
   }
   return view
+}
+
+/// What signing out of a server would leave behind: its downloads, as the
+/// sign-out question says them ("3 books, 1.2 GB"); nil when none.
+public func selectServerDownloads(_ s: AppState, serverID: String) -> String? {
+  let entries = s.downloads.entries.values.filter { $0.key.serverID == serverID }
+  guard !entries.isEmpty else { return nil }
+  let bytes = entries.reduce(Int64(0)) { $0 + onDisk($1) }
+  return "\(entries.count == 1 ? "1 book" : "\(entries.count) books"), \(formatBytes(bytes))"
 }
 
 /// What the Book page's download button says and does for the book shown.

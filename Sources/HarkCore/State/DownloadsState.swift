@@ -11,9 +11,9 @@ public struct DownloadsState: Equatable, Sendable {
   public var transfers: [ContentKey: DownloadTransfer] = [:]
   /// Where new downloads go; nil until the app has read the registry.
   public var root: URL?
-  /// How many books download at once (Preferences: 1–3).
-  public var limit = 1
   public var network = NetworkConditions()
+  /// Free bytes on the disk downloads go to, as last measured.
+  public var freeBytes: Int64?
   /// A download deleted less than the undo time ago, restorable.
   public var undoable: DownloadEntry?
 
@@ -28,19 +28,16 @@ public struct NetworkConditions: Equatable, Sendable {
   public var online = true
   /// A connection the listener pays by the byte (a phone's hotspot).
   public var metered = false
-  /// The listener's Preferences choice to download on metered connections.
-  public var allowMetered = false
 
-  public init(online: Bool = true, metered: Bool = false, allowMetered: Bool = false) {
+  public init(online: Bool = true, metered: Bool = false) {
     self.online = online
     self.metered = metered
-    self.allowMetered = allowMetered
   }
 
   /// Downloads may move bytes now. "Online" is the system's word (GLib's
   /// network monitor: a route out); a failure while offline waits for the
   /// network instead of counting as a failure.
-  public var allowsDownloads: Bool { online && (!metered || allowMetered) }
+  func allowsDownloads(_ settings: Settings) -> Bool { online && (!metered || settings.downloadOnMetered) }
 }
 
 /// One book's bytes in flight.

@@ -10,7 +10,8 @@ extension SettingsKey {
     case .autoRewindSeconds: Self.doubles(Settings.autoRewindSecondsRange)
     case .virtualChapterMinutes: Self.doubles(Settings.virtualChapterMinutesRange)
     case .defaultSpeed: Settings.defaultSpeedRange
-    case .playNextBook, .playInBackground: 0...1
+    case .simultaneousDownloads: Self.doubles(Settings.simultaneousDownloadsRange)
+    case .playNextBook, .playInBackground, .downloadOnMetered: 0...1
     }
   }
 
@@ -20,7 +21,7 @@ extension SettingsKey {
   }
 
   /// On or off (stored as a GSettings boolean, 1 or 0 here).
-  public var isSwitch: Bool { self == .playNextBook || self == .playInBackground }
+  public var isSwitch: Bool { self == .playNextBook || self == .playInBackground || self == .downloadOnMetered }
 
   private static func doubles(_ range: ClosedRange<Int>) -> ClosedRange<Double> {
     Double(range.lowerBound)...Double(range.upperBound)
@@ -38,6 +39,8 @@ extension Settings {
     case .defaultSpeed: defaultSpeed
     case .playNextBook: playNextBook ? 1 : 0
     case .playInBackground: playInBackground ? 1 : 0
+    case .simultaneousDownloads: Double(simultaneousDownloads)
+    case .downloadOnMetered: downloadOnMetered ? 1 : 0
     }
   }
 
@@ -56,6 +59,8 @@ extension Settings {
     case .defaultSpeed: result.defaultSpeed = Self.snapSpeed(value)
     case .playNextBook: result.playNextBook = whole == 1
     case .playInBackground: result.playInBackground = whole == 1
+    case .simultaneousDownloads: result.simultaneousDownloads = whole
+    case .downloadOnMetered: result.downloadOnMetered = whole == 1
     }
     return result
   }

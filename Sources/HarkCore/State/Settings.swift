@@ -19,6 +19,10 @@ public struct Settings: Equatable, Sendable {
   public var playNextBook = false
   /// Closing the window while a book plays keeps it playing.
   public var playInBackground = true
+  /// How many books download at once.
+  public var simultaneousDownloads: Int = 1
+  /// Downloads may use a metered connection (a phone's hotspot).
+  public var downloadOnMetered = false
 
   /// Allowed values of `skipBackSeconds`.
   public static let skipBackSecondsRange: ClosedRange<Int> = 5...120
@@ -32,6 +36,7 @@ public struct Settings: Equatable, Sendable {
   public static let defaultSpeedRange: ClosedRange<Double> = 0.5...3.0
   /// `defaultSpeed` is always a multiple of this step.
   public static let defaultSpeedStep: Double = 0.05
+  public static let simultaneousDownloadsRange: ClosedRange<Int> = 1...3
 
   /// The default settings.
   public init() {}
@@ -46,6 +51,7 @@ public struct Settings: Equatable, Sendable {
     result.virtualChapterMinutes = Self.clamp(
       virtualChapterMinutes, Self.virtualChapterMinutesRange)
     result.defaultSpeed = Self.snapSpeed(defaultSpeed)
+    result.simultaneousDownloads = Self.clamp(simultaneousDownloads, Self.simultaneousDownloadsRange)
     return result
   }
 
@@ -73,4 +79,6 @@ public enum SettingsKey: String, CaseIterable, Sendable {
   case defaultSpeed = "default-speed"
   case playNextBook = "play-next-book"
   case playInBackground = "play-in-background"
+  case simultaneousDownloads = "simultaneous-downloads"
+  case downloadOnMetered = "download-on-metered"
 }

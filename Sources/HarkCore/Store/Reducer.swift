@@ -7,7 +7,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .ui(let uiAction):
     return reduceUI(&state.navigation, uiAction)
   case .settings(let settingsAction):
-    return reduceSettings(&state.settings, settingsAction)
+    return reduceSettings(&state.settings, settingsAction) + downloadsAfterSettings(&state)
   case .timer(.fired(let id, let at)):
     if id == .searchDebounce { return searchNow(&state) }
     if let timer = playbackTimer(id) {

@@ -154,7 +154,7 @@ final class DownloadsReducerTests: XCTestCase {
     let held = reduce(&state, .downloads(.networkChanged(online: true, metered: true)))
     XCTAssertEqual(held.first, .stopDownload(key))
     XCTAssertEqual(state.downloads.entries[key]?.status, .queued)
-    let allowed = reduce(&state, .downloads(.meteredAllowed(true)))
+    let allowed = reduce(&state, .settings(.changed(.downloadOnMetered, 1)))
     XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
     XCTAssertTrue(allowed.contains { if case .runDownload = $0 { true } else { false } })
   }
@@ -199,6 +199,30 @@ final class DownloadsReducerTests: XCTestCase {
     guard case .deleteDownload(let gone)? = expired.first else { return XCTFail("\(expired)") }
     XCTAssertEqual(gone.key, key)
     XCTAssertNil(state.downloads.undoable)
+  }
+
+  func testUpToTheSimultaneousDownloadsSetting() {
+    let second = LibraryPath(serverID: "c1", libraryID: 2, path: "B/Other")
+    let third = LibraryPath(serverID: "c1", libraryID: 2, path: "C/Third")
+    var state = ready([second: book("B/Other"), third: book("C/Third")])
+    for (index, path) in [bookPath, second, third].enumerated() {
+      _ = reduce(&state, .downloads(.requested(path, at: .epoch(Double(10 + index)))))
+    }
+    XCTAssertEqual(state.downloads.entries.values.filter { $0.status == .downloading }.count, 1)
+    let more = reduce(&state, .settings(.changed(.simultaneousDownloads, 2)))
+    XCTAssertEqual(state.downloads.entries[second.contentKey]?.status, .downloading, "the next in line")
+    XCTAssertEqual(state.downloads.entries[third.contentKey]?.status, .queued)
+    XCTAssertTrue(more.contains { if case .runDownload(let e) = $0 { e.key == second.contentKey } else { false } })
+    _ = reduce(&state, .settings(.changed(.simultaneousDownloads, 9)))
+    XCTAssertEqual(state.settings.simultaneousDownloads, 3, "at most three")
+  }
+
+  func testFileStartedKeepsTheValidatorForAResume() {
+    var state = ready()
+    _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    let effects = reduce(&state, .downloads(.fileStarted(key, file: 0, validator: "Tue, 01 Sep 2026 10:00:00 GMT")))
+    XCTAssertEqual(state.downloads.entries[key]?.files[0].validator, "Tue, 01 Sep 2026 10:00:00 GMT")
+    XCTAssertEqual(effects, [.saveDownload(state.downloads.entries[key]!)], "written before the bytes arrive")
   }
 
   /// §8.2 download(): an entry that exists is left alone.
@@ -266,5 +290,43 @@ final class DownloadsReducerTests: XCTestCase {
       return nil
     }.first
     XCTAssertEqual(load?.map(\.localFile), [entry.location(of: 0), entry.location(of: 1)])
+  }
+}
+
+/// §8.3 "Purge": removing one server's downloads leaves the other's alone.
+final class ServerDownloadsTests: XCTestCase {
+  let root = URL(fileURLWithPath: "/d")
+
+  func entry(_ server: String, _ path: String, status: DownloadStatus) -> DownloadEntry {
+    var entry = DownloadEntry.queued(
+      key: ContentKey(serverID: server, libraryID: 2, path: path),
+      book: Book(libraryID: 2, relPath: path, files: [BookFile(relPath: "\(path)/1.mp3", size: 1536)]), root: root,
+      at: .epoch(1))
+    entry.status = status
+    return entry
+  }
+
+  func testRemovingOneServersDownloadsStopsAndDeletesOnlyThose() {
+    var state = AppState()
+    let mine = entry("c1", "A/Book", status: .downloaded)
+    let running = entry("c1", "B/Book", status: .downloading)
+    let other = entry("c2", "A/Book", status: .downloaded)
+    for e in [mine, running, other] { state.downloads.entries[e.key] = e }
+    XCTAssertEqual(selectServerDownloads(state, serverID: "c1"), "2 books, 3 KB")
+    XCTAssertNil(selectServerDownloads(state, serverID: "c3"))
+    let effects = reduce(&state, .downloads(.serverDownloadsRemoved(serverID: "c1")))
+    XCTAssertTrue(effects.contains(.stopDownload(running.key)))
+    XCTAssertTrue(effects.contains(.deleteDownload(mine)))
+    XCTAssertTrue(effects.contains(.deleteDownload(running)))
+    XCTAssertFalse(effects.contains(.deleteDownload(other)))
+    XCTAssertEqual(Array(state.downloads.entries.keys), [other.key])
+  }
+
+  func testStorageLineSaysUsedAndFree() {
+    var state = AppState()
+    let done = entry("c1", "A/Book", status: .downloaded)
+    state.downloads.entries[done.key] = done
+    _ = reduce(&state, .downloads(.diskSpaceMeasured(free: 5 << 30)))
+    XCTAssertEqual(selectDownloadsPage(state).storage, "Downloads use 1.5 KB · 5 GB free on this disk")
   }
 }
