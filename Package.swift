@@ -69,6 +69,9 @@ let package = Package(
     // `scripts/bench-library`: list a 10,000-book library against the test server.
     .executableTarget(
       name: "BenchLibrary", dependencies: ["HarkCore", "Networking", "HarkTestSupport"], path: "bench/Library"),
+    // `scripts/bench-download`: Hark's FileDownloader beside curl on a 500 MB file.
+    .executableTarget(
+      name: "BenchDownload", dependencies: ["HarkCore", "Networking", "HarkTestSupport"], path: "bench/Download"),
     // A window with only the chapter seek bar, for Tests/integration/test_seek_bar.py.
     .executableTarget(
       name: "SeekBarDemo", dependencies: ["Views", "HarkCore", "GObjectKit", "CGtk", "CAdw"],

@@ -26,17 +26,10 @@ public final class FileDownloader: Sendable {
   public init(userAgent: String = "Hark", stallTimeout: Duration = .seconds(30)) {
     let holder = DownloadSessionHolder()
     thread = NetworkThread(name: "hark-downloads") {
-      let session = soup_session_new()!
+      let session = Self.makeSession()
       soup_session_set_user_agent(session, userAgent)
       // Bytes exactly as stored: no Accept-Encoding, no decoding.
       soup_session_remove_feature_by_type(session, soup_content_decoder_get_type())
-      // Up to three books download at once (Preferences), each on its own
-      // connection; a fourth would queue and look stalled.
-      var value = GValue()
-      g_value_init(&value, hark_type_int())
-      g_value_set_int(&value, 6)
-      g_object_set_property(hark_object(session), "max-conns-per-host", &value)
-      g_value_unset(&value)
       holder.session = session
     }
     session = holder.session!
@@ -103,6 +96,25 @@ public final class FileDownloader: Sendable {
       exchange.cancelByCaller()
     }
     return try result.get()
+  }
+
+  /// A session allowing six connections per host (libsoup's default is 2),
+  /// set at construction, the only time libsoup takes it: up to three
+  /// books download at once (Preferences), each on its own connection, and
+  /// one waiting for a free connection would look stalled.
+  private static func makeSession() -> UnsafeMutablePointer<SoupSession> {
+    var value = GValue()
+    g_value_init(&value, hark_type_int())
+    g_value_set_int(&value, 6)
+    defer { g_value_unset(&value) }
+    return withUnsafePointer(to: value) { values in
+      var names: [UnsafePointer<CChar>?] = []
+      return "max-conns-per-host".withCString { name in
+        names.append(name)
+        let object = g_object_new_with_properties(soup_session_get_type(), 1, &names, values)
+        return UnsafeMutableRawPointer(object!).assumingMemoryBound(to: SoupSession.self)
+      }
+    }
   }
 
   /// The file's length, 0 when it does not exist (or is not a file).

@@ -12,3 +12,7 @@
 // GMainContext, so requests behave the same inside the GTK app and in tests
 // where no main loop runs, and no network callback ever lands on the UI
 // thread.
+//
+// `FileDownloader` streams audio files to disk for offline listening through
+// the same libsoup stack, on a thread and session of its own (a download
+// never queues behind, or delays, an API call).
