@@ -47,8 +47,9 @@ final class DownloadServices {
       do { try registry?.saveDownload(entry) } catch {
         printToStandardError("hark: the downloads list could not be saved: \(error)")
       }
+    case .measureDiskSpace(let root):
+      measureFreeSpace(of: root, dispatch)
     case .deleteDownload(let entry):
-      defer { measureFreeSpace(dispatch) }
       running.removeValue(forKey: entry.key)?.cancel()
       // The folder is Hark's own (named by `downloadBookFolderName`), so it
       // goes whole; then the entry, so a crash in between leaves an entry
@@ -64,17 +65,17 @@ final class DownloadServices {
 
   /// Reads the registry and checks every downloaded book's files are still
   /// on disk at the size they were downloaded at.
-  func loadRegistry(dispatch: @escaping @MainActor (Action) -> Void) {
+  /// - Parameter root: where new downloads go, nil for `defaultRoot`.
+  func loadRegistry(root: URL?, dispatch: @escaping @MainActor (Action) -> Void) {
     let entries = (try? registry?.downloads()) ?? []
     let missing = Set(entries.filter { $0.status == .downloaded && !Self.filesPresent($0) }.map(\.key))
-    dispatch(.downloads(.registryLoaded(entries, missingFiles: missing, root: Self.defaultRoot)))
-    measureFreeSpace(dispatch)
+    dispatch(.downloads(.registryLoaded(entries, missingFiles: missing, root: root ?? Self.defaultRoot)))
   }
 
   /// The free space of the disk downloads go to (the nearest folder of
   /// the downloads root that exists: the root itself may not yet).
-  private func measureFreeSpace(_ dispatch: @MainActor (Action) -> Void) {
-    var folder = Self.defaultRoot
+  private func measureFreeSpace(of root: URL, _ dispatch: @MainActor (Action) -> Void) {
+    var folder = root
     while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
       folder.deleteLastPathComponent()
     }
@@ -109,7 +110,6 @@ final class DownloadServices {
     guard !Task.isCancelled else { return }
     running[entry.key] = nil
     dispatch(.downloads(.finished(entry.key, cover: cover, at: Date())))
-    measureFreeSpace(dispatch)
   }
 
   /// One file, with up to three attempts for the failures that may mend.

@@ -78,7 +78,9 @@ final class HarkApplication {
         case .bookExtras: bookExtras.run(effect, dispatch: dispatch)
         case .playback: playback.run(effect, dispatch: dispatch)
         case .downloads: downloads.run(effect, dispatch: dispatch)
-        case .settings: if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
+        case .settings:
+          if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
+          if case .persistDownloadsFolder(let folder) = effect { settings.downloadsFolder = folder }
         case .timers: break  // the effect runner's own
         }
       })
@@ -89,7 +91,7 @@ final class HarkApplication {
     store.dispatch(.library(.layoutLoaded(settings.bookLayout)))
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     networkWatch = NetworkWatch { store.dispatch($0) }
-    downloads.loadRegistry { store.dispatch($0) }
+    downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) }
     self.connections = connections
     let (covers, coverFile) = CoverSourceSetup.make(connections: connections)
     self.covers = covers

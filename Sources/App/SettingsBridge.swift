@@ -1,4 +1,5 @@
 import CGLib
+import Foundation
 import Glibc
 import GObjectKit
 import HarkCore
@@ -87,6 +88,20 @@ final class SettingsBridge {
     set {
       guard let gsettings else { return }
       g_settings_set_string(gsettings, "book-layout", newValue.rawValue)
+    }
+  }
+
+  /// Where new downloads go (`downloads-folder`); nil for Hark's default.
+  var downloadsFolder: URL? {
+    get {
+      guard let gsettings, let raw = g_settings_get_string(gsettings, "downloads-folder") else { return nil }
+      defer { g_free(raw) }
+      let path = String(cString: raw)
+      return path.hasPrefix("/") ? URL(fileURLWithPath: path, isDirectory: true) : nil
+    }
+    set {
+      guard let gsettings else { return }
+      g_settings_set_string(gsettings, "downloads-folder", newValue?.path ?? "")
     }
   }
 

@@ -17,6 +17,7 @@ public final class PreferencesWindow {
   private var subscription: Subscription?
   private var servers: ServersPreferencesPage?
   private var revealDialog: APIKeyRevealDialog?
+  private var downloadsFolder: DownloadsFolderRow?
 
   private struct Row {
     let key: SettingsKey
@@ -59,22 +60,37 @@ public final class PreferencesWindow {
     gtk_window_set_default_size(window.cast(GtkWindow.self), 600, 560)
     adw_preferences_window_set_search_enabled(window.cast(AdwPreferencesWindow.self), 0)
 
-    let page = adw_preferences_page_new()!
-    adw_preferences_page_set_title(page.cast(AdwPreferencesPage.self), "Playback")
-    adw_preferences_page_set_icon_name(page.cast(AdwPreferencesPage.self), "media-playback-start-symbolic")
+    let playback = Self.page("Playback", icon: "media-playback-start-symbolic")
+    let downloads = Self.page("Downloads", icon: "folder-download-symbolic")
     for group in Self.groups {
       let groupWidget = adw_preferences_group_new()!
       groupWidget.setGroupTitle(group.title)
       for row in group.rows { adw_preferences_group_add(groupWidget.cast(AdwPreferencesGroup.self), makeRow(row)) }
-      adw_preferences_page_add(page.cast(AdwPreferencesPage.self), groupWidget.cast(AdwPreferencesGroup.self))
+      let isDownloads = group.title == "Downloads"
+      if isDownloads {
+        groupWidget.setGroupDescription(
+          "Books downloaded before you change the folder stay where they are and keep playing.")
+        let folder = DownloadsFolderRow(store: store)
+        adw_preferences_group_add(groupWidget.cast(AdwPreferencesGroup.self), folder.widget)
+        downloadsFolder = folder
+      }
+      adw_preferences_page_add((isDownloads ? downloads : playback).cast(AdwPreferencesPage.self), groupWidget.cast(AdwPreferencesGroup.self))
     }
-    adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), page.cast(AdwPreferencesPage.self))
+    adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), playback.cast(AdwPreferencesPage.self))
+    adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), downloads.cast(AdwPreferencesPage.self))
     let servers = ServersPreferencesPage(store: store)
     adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), servers.page.cast(AdwPreferencesPage.self))
     self.servers = servers
     revealDialog = APIKeyRevealDialog(store: store) { [weak self] in self?.window }
     connectWidgets()
     subscription = store.subscribe(selectSettings) { [weak self] in self?.render($0) }
+  }
+
+  private static func page(_ title: String, icon: String) -> Widget {
+    let page = adw_preferences_page_new()!
+    adw_preferences_page_set_title(page.cast(AdwPreferencesPage.self), title)
+    adw_preferences_page_set_icon_name(page.cast(AdwPreferencesPage.self), icon)
+    return page
   }
 
   /// A spin button for a number, a switch for an on/off setting.

@@ -229,3 +229,43 @@ def test_signing_out_offers_to_remove_that_servers_downloads(hark, audiosilo):
     hark.key("Escape", window_id=hark.x_window("Preferences"))
     hark.key("alt+4")
     hark.find("label", "No Downloads", timeout=10)
+
+
+def set_setting(hark, key, value):
+    """Writes one dev.hark.Hark key into the keyfile backend (Hark stopped)."""
+    path = hark.settings_keyfile
+    text = open(path).read() if os.path.exists(path) else ""
+    line = f"{key}={value}"
+    if "[dev/hark/Hark]" in text:
+        text = text.replace("[dev/hark/Hark]", f"[dev/hark/Hark]\n{line}", 1)
+    else:
+        text += f"\n[dev/hark/Hark]\n{line}\n"
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+@pytest.mark.long
+def test_downloads_go_to_the_folder_the_listener_chose(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    elsewhere = os.path.join(hark.home, "Elsewhere", "Audiobooks")
+    hark.find("list item", "Audiobooks", timeout=15)  # signed in and saved
+    hark.stop()
+    set_setting(hark, "downloads-folder", f"'{elsewhere}'")
+    hark.start()
+    open_book(hark, *BOOK)
+    hark.click(button_named(hark, "Download"))
+    button_named(hark, "Delete Download", timeout=30)
+    found = [os.path.join(d, n) for d, _, names in os.walk(elsewhere) for n in names]
+    assert len([p for p in found if not p.endswith("cover")]) == 4, found
+    assert not downloaded_files(hark)[1], "nothing in the default folder"
+    hark.key("ctrl+comma")
+    hark.wait_until(lambda: hark.frame("Preferences") is not None)
+    preferences = hark.frame("Preferences")
+    hark.click(hark.find("page tab", "Downloads", root=preferences))
+    row = []
+    hark.wait_until(lambda: row.extend(descendants(
+        preferences, lambda a: (a.name or "").startswith("Downloads Folder"))) or row, timeout=5)
+    assert elsewhere in row[0].name or any(
+        elsewhere in (c.name or "") for c in descendants(row[0], lambda a: True)), row[0].name
+    hark.screenshot("preferences-downloads", window_id=hark.x_window("Preferences"))

@@ -29,6 +29,8 @@ public enum DownloadsAction: Equatable, Sendable {
   /// Delete a downloaded book; undoable for `downloadUndoTime`.
   case deleteRequested(ContentKey)
   case deleteUndone
+  /// Preferences: new downloads go to `folder` (the ones made stay put).
+  case folderChosen(URL)
   /// Signing out of a server, the listener chose to remove its downloads.
   case serverDownloadsRemoved(serverID: String)
   /// The disk downloads go to has `free` bytes left.

@@ -135,6 +135,10 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     downloads.undoable = nil
     downloads.entries[entry.key] = entry
     effects.append(.cancelTimer(.downloadDeleteExpired))
+  case .folderChosen(let folder):
+    guard folder != downloads.root else { return [] }
+    downloads.root = folder
+    effects.append(.persistDownloadsFolder(folder))
   case .serverDownloadsRemoved(let serverID):
     // §8.2 "Connection removed": only that server's entries, stopped first.
     for entry in downloads.entries.values.filter({ $0.key.serverID == serverID }).sorted(by: { $0.requestedAt < $1.requestedAt }) {
@@ -156,14 +160,25 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     if !downloads.network.allowsDownloads(state.settings) { effects += holdDownloads(&downloads) }
   }
   state.downloads = downloads
-  return effects + startDownloads(&state)
+  return effects + startDownloads(&state) + measureAfter(action, effects, root: downloads.root)
+}
+
+/// The free space is measured again whenever downloads took or gave back
+/// space, or the folder (and so maybe the disk) changed.
+private func measureAfter(_ action: DownloadsAction, _ effects: [Effect], root: URL?) -> [Effect] {
+  guard let root else { return [] }
+  let freed = effects.contains { if case .deleteDownload = $0 { true } else { false } }
+  switch action {
+  case .registryLoaded, .finished, .folderChosen: return [.measureDiskSpace(root)]
+  default: return freed ? [.measureDiskSpace(root)] : []
+  }
 }
 
 /// The undo time of a delete ran out: the files go.
 func expireDeletedDownload(_ state: inout AppState) -> [Effect] {
   guard let entry = state.downloads.undoable else { return [] }
   state.downloads.undoable = nil
-  return [.deleteDownload(entry)]
+  return [.deleteDownload(entry)] + (state.downloads.root.map { [.measureDiskSpace($0)] } ?? [])
 }
 
 /// The preferences changed: downloads follow the new limit and the

@@ -65,6 +65,8 @@ public enum Effect: Equatable, Sendable {
   case playback(PlaybackCommand)
   /// Remember the All Books layout (GSettings `book-layout`).
   case persistLayout(BookLayout)
+  /// Remember where new downloads go (GSettings `downloads-folder`).
+  case persistDownloadsFolder(URL)
   /// One keyset page of a library's books.
   case loadBooksPage(BookListQuery, cursor: String?)
   /// Read a server's home shelves: all progress, recently added, favourites.
@@ -83,4 +85,6 @@ public enum Effect: Equatable, Sendable {
   case saveDownload(DownloadEntry)
   /// Remove a book's files and its registry entry.
   case deleteDownload(DownloadEntry)
+  /// Measure the free space of the disk holding this downloads folder.
+  case measureDiskSpace(URL)
 }

@@ -23,7 +23,7 @@ extension Effect {
   public var owner: EffectOwner {
     switch self {
     case .startTimer, .cancelTimer: .timers
-    case .persistSetting, .persistLayout: .settings
+    case .persistSetting, .persistLayout, .persistDownloadsFolder: .settings
     case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
       .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile:
       .connections
@@ -31,7 +31,7 @@ extension Effect {
     case .loadBookExtras, .setFavourite, .saveProgress, .addBookmark, .deleteBookmark, .addNote, .deleteNote:
       .bookExtras
     case .playback: .playback
-    case .runDownload, .stopDownload, .saveDownload, .deleteDownload: .downloads
+    case .runDownload, .stopDownload, .saveDownload, .deleteDownload, .measureDiskSpace: .downloads
     }
   }
 }

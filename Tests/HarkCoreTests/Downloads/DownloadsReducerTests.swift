@@ -100,7 +100,11 @@ final class DownloadsReducerTests: XCTestCase {
     XCTAssertEqual(state.downloads.order, [key, other])
     XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
     XCTAssertEqual(state.downloads.entries[other]?.status, .queued)
-    guard case .runDownload(let resumed)? = effects.last else { return XCTFail("\(effects)") }
+    let started = effects.compactMap { effect -> DownloadEntry? in
+      if case .runDownload(let entry) = effect { return entry }
+      return nil
+    }
+    guard let resumed = started.first, started.count == 1 else { return XCTFail("\(effects)") }
     XCTAssertEqual(resumed.files.map(\.complete), [true, false], "the whole file is not fetched again")
   }
 
@@ -328,5 +332,27 @@ final class ServerDownloadsTests: XCTestCase {
     state.downloads.entries[done.key] = done
     _ = reduce(&state, .downloads(.diskSpaceMeasured(free: 5 << 30)))
     XCTAssertEqual(selectDownloadsPage(state).storage, "Downloads use 1.5 KB · 5 GB free on this disk")
+  }
+}
+
+final class DownloadsFolderTests: XCTestCase {
+  func testANewFolderTakesNewDownloadsAndLeavesTheMadeOnesWhereTheyAre() throws {
+    var state = AppState()
+    state.connections.servers = [
+      ServerConnection(serverID: "c1", name: "Home", baseURL: URL(string: "https://h")!, username: "u")
+    ]
+    let first = LibraryPath(serverID: "c1", libraryID: 2, path: "A/Book")
+    let second = LibraryPath(serverID: "c1", libraryID: 2, path: "B/Book")
+    for path in [first, second] {
+      state.library.books[path] = .loaded(Book(libraryID: 2, relPath: path.path, files: [BookFile(relPath: "\(path.path)/1.mp3")]))
+    }
+    _ = reduce(&state, .downloads(.registryLoaded([], missingFiles: [], root: URL(fileURLWithPath: "/old"))))
+    _ = reduce(&state, .downloads(.requested(first, at: .epoch(1))))
+    let moved = reduce(&state, .downloads(.folderChosen(URL(fileURLWithPath: "/new"))))
+    XCTAssertEqual(moved.first, .persistDownloadsFolder(URL(fileURLWithPath: "/new")))
+    XCTAssertTrue(moved.contains(.measureDiskSpace(URL(fileURLWithPath: "/new"))))
+    _ = reduce(&state, .downloads(.requested(second, at: .epoch(2))))
+    XCTAssertTrue(try XCTUnwrap(state.downloads.entries[first.contentKey]).folder.path.hasPrefix("/old/"))
+    XCTAssertTrue(try XCTUnwrap(state.downloads.entries[second.contentKey]).folder.path.hasPrefix("/new/"))
   }
 }
