@@ -63,6 +63,8 @@ final class PlaybackServices {
         }
       }
     case .showError, .flushProgress, .autoDownload, .removeDownload, .bookFinished, .startTimer, .cancelTimer:
+      // (`removeDownload` never arrives: the store turns it into the
+      // downloads' own delete. Auto-download has no setting yet.)
       // Errors are shown from the session's state; the Up Next card comes
       // from the ended state in the store (`beginUpNext`); sign-out sends
       // the queued saves itself (`ConnectionServices.signOut`), so the

@@ -147,13 +147,16 @@ def test_a_killed_download_resumes_from_the_bytes_on_disk(hark, audiosilo):
     cut = [size for size in sizes.values() if size not in whole]
     assert len(cut) <= 1 and 0 < sum(sizes.values()) < sum(whole), f"killed mid-download: {sizes}"
     audiosilo.call("DELETE", "/requests")
+    # Slower still, so the rest takes long enough to look at (~20 s).
+    audiosilo.call("DELETE", "/faults")
+    audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/stream", "bytes_per_second": 16000})
 
     hark.start()
     hark.key("alt+4")
     hark.wait_for_page("Downloads", timeout=10)
     downloads_row(hark, TITLE, timeout=20)
     assert not section_shown(hark, "Downloaded"), "not listed as downloaded before it is whole"
-    hark.wait_until(lambda: section_shown(hark, "Downloaded"), timeout=30)
+    hark.wait_until(lambda: section_shown(hark, "Downloaded"), timeout=60)
     _, files = downloaded_files(hark)
     originals = sorted(digest(os.path.join(library, n)) for n in os.listdir(library) if n.endswith(".mp3"))
     assert sorted(d for p, d in files.items() if not p.endswith("cover")) == originals
@@ -269,3 +272,22 @@ def test_downloads_go_to_the_folder_the_listener_chose(hark, audiosilo):
     assert elsewhere in row[0].name or any(
         elsewhere in (c.name or "") for c in descendants(row[0], lambda a: True)), row[0].name
     hark.screenshot("preferences-downloads", window_id=hark.x_window("Preferences"))
+
+
+@pytest.mark.long
+def test_a_failing_server_is_retried_then_the_reason_is_shown_and_retry_works(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    # Three 500s: the first try and the two retries after 2 s and 6 s.
+    audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/stream", "status": 500, "count": 3})
+    open_book(hark, *BOOK)
+    hark.click(button_named(hark, "Download"))
+    hark.key("alt+4")
+    hark.wait_for_page("Downloads", timeout=10)
+    hark.find("label", "The server ran into a problem (error 500). Try again later.", timeout=30)
+    assert section_shown(hark, "Failed")
+    assert len(stream_requests(audiosilo)) == 3, "three tries, then the listener decides"
+    assert not downloaded_files(hark)[1] or all(
+        os.path.getsize(os.path.join(downloaded_files(hark)[0], p)) == 0 for p in downloaded_files(hark)[1])
+    hark.screenshot("download-failed")
+    hark.click(button_named(hark, "Retry Download"))
+    hark.wait_until(lambda: section_shown(hark, "Downloaded"), timeout=30)

@@ -40,6 +40,9 @@ KEYS = {
     "play-next-book": ("b", "false", "type b"),
     "play-in-background": ("b", "true", "type b"),
     "book-layout": ("s", "'grid'", "enum 'grid' 'list'"),
+    "simultaneous-downloads": ("i", "1", "range i 1 3"),
+    "download-on-metered": ("b", "false", "type b"),
+    "downloads-folder": ("s", "''", "type s"),
 }
 
 TOOLS = {

@@ -92,17 +92,20 @@ func playbackTimer(_ id: TimerID) -> PlaybackTimer? {
 }
 
 func playbackEffects(_ state: inout AppState, _ commands: [PlaybackCommand]) -> [Effect] {
-  commands.map { command in
+  commands.flatMap { command -> [Effect] in
     switch command {
     case .startTimer(let timer):
-      .startTimer(
-        playbackTimerID(timer), after: state.player.session.rules.interval(of: timer), repeating: timer.repeats)
+      [.startTimer(
+        playbackTimerID(timer), after: state.player.session.rules.interval(of: timer), repeating: timer.repeats)]
     case .cancelTimer(let timer):
-      .cancelTimer(playbackTimerID(timer))
+      [.cancelTimer(playbackTimerID(timer))]
     case .saveProgress(let update):
-      rememberSavedPlace(&state, update)
+      [rememberSavedPlace(&state, update)]
+    case .removeDownload(let key):
+      // Finished and asked to delete: the same undoable delete as the button.
+      reduceDownloads(&state, .deleteRequested(key))
     default:
-      .playback(command)
+      [.playback(command)]
     }
   }
 }
