@@ -1,15 +1,15 @@
 """Downloads through the real window against the test server: download a
 book from its Book page, find it whole on disk and on the Downloads page,
 then start Hark with the server gone and play it; delete with undo."""
+import datetime
 import hashlib
-import json
 import os
 import time
 
 import pytest
 
 from hark_ui import descendants
-from test_book_page import open_book, visible
+from test_book_page import api, open_book, query, visible
 from test_player import chapter_number, player_button
 from test_sign_in import sign_in_with_invite
 
@@ -94,7 +94,26 @@ def test_download_play_offline_and_delete_with_undo(hark, audiosilo):
     hark.wait_for_page("Player", timeout=10)
     player_button(hark, "Pause", timeout=20)
     hark.screenshot("playing-offline")
+    # Into a later chapter (the third file starts after 2 of ~22 s files).
+    hark.click(player_button(hark, "Next Chapter"))
+    hark.click(player_button(hark, "Next Chapter"))
+    hark.wait_until(lambda: chapter_number(hark) == 3, timeout=10)
+    time.sleep(1)
     hark.click(player_button(hark, "Pause"))
+    paused_at = datetime.datetime.now(datetime.timezone.utc)
+    # The server comes back: the place saved offline reaches it, with the
+    # time it was captured, not the time it was sent.
+    time.sleep(2)
+    audiosilo.call("POST", "/unreachable", {"on": False})
+    progress = []
+
+    def synced():
+        progress[:] = [api(audiosilo, "GET", f"/libraries/1/progress?{query('/'.join(BOOK))}")["progress"]]
+        return progress[0] and progress[0]["position"] > 40
+    hark.wait_until(synced, timeout=40)
+    captured = datetime.datetime.fromisoformat(progress[0]["updated_at"].replace("Z", "+00:00"))
+    assert captured <= paused_at + datetime.timedelta(seconds=1), (captured, paused_at)
+    audiosilo.call("POST", "/unreachable", {"on": True})
 
     # Delete, undo, delete again and let the undo time pass.
     hark.key("alt+4")

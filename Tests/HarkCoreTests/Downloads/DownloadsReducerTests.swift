@@ -356,3 +356,31 @@ final class DownloadsFolderTests: XCTestCase {
     XCTAssertTrue(try XCTUnwrap(state.downloads.entries[second.contentKey]).folder.path.hasPrefix("/new/"))
   }
 }
+
+/// A hostile server's book and file paths never make a download write
+/// outside its folder: every location is the downloads root, one folder
+/// per server, one per book, then one name, all of Hark's own making.
+final class HostileDownloadPathTests: XCTestCase {
+  func testEveryFileLiesInsideTheDownloadsFolder() {
+    let root = URL(fileURLWithPath: "/home/l/Downloads/Hark", isDirectory: true)
+    let hostile = [
+      "../../../../etc/passwd", "/etc/shadow", "a/../../b.mp3", "C:\\Windows\\evil.mp3", "nul\u{0}byte.mp3",
+      String(repeating: "x", count: 4000) + ".mp3", "..", ".", "", "back\\slash\\..\\..\\up.mp3",
+      String(decoding: [0xFF, 0xFE, 0x2E, 0x2E, 0x2F], as: UTF8.self) + "bad.mp3",
+    ]
+    for path in hostile {
+      let book = Book(
+        libraryID: 1, relPath: path, title: path,
+        files: hostile.enumerated().map { BookFile(relPath: "\(path)/\($0.element)", seq: $0.offset) })
+      let entry = DownloadEntry.queued(
+        key: ContentKey(serverID: "../" + path, libraryID: 1, path: path), book: book, root: root, at: .epoch(0))
+      for index in entry.files.indices {
+        let location = entry.location(of: index).standardizedFileURL.path
+        XCTAssertTrue(location.hasPrefix(root.path + "/"), location)
+        let inside = location.dropFirst(root.path.count + 1).split(separator: "/")
+        XCTAssertEqual(inside.count, 3, "server folder, book folder, file: \(location)")
+        XCTAssertFalse(inside.contains { $0 == ".." || $0 == "." }, location)
+      }
+    }
+  }
+}
