@@ -42,7 +42,7 @@ struct BookTileView {
     title.setLabelText(tile.title)
     subtitle.setLabelText(tile.subtitle)
     covers.load(cover, for: tile.target)
-    widget.showNeedsServer(tile.needsServer)
+    widget.showNeedsServer(tile.needsServer, tooltipOn: gtk_widget_get_parent(widget))
     let name = [tile.title, tile.subtitle, tile.needsServer ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
     (gtk_widget_get_parent(widget) ?? widget).setAccessibleLabel(name)
   }

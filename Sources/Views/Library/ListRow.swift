@@ -84,8 +84,9 @@ struct ListRow {
     chevron.setVisible(opens)
     // The list item (our parent once bound) is what screen readers announce
     // and the UI tests find; GtkListItem has no accessible name of its own.
-    widget.showNeedsServer(needsServer)
+    let item = listItem ?? gtk_widget_get_parent(widget) ?? widget
+    widget.showNeedsServer(needsServer, tooltipOn: item)
     let name = [title, subtitle, trailing, needsServer ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
-    (listItem ?? gtk_widget_get_parent(widget) ?? widget).setAccessibleLabel(name)
+    item.setAccessibleLabel(name)
   }
 }
