@@ -31,6 +31,8 @@ final class ConnectionServices {
   /// on first use: a Hark with no server never opens the database, and
   /// start-up does not wait for it.
   private lazy var syncer: ProgressSyncer? = openListeningStore()
+  /// The library as last seen, in the same database (see `LastSeenCalls`).
+  private(set) lazy var libraryCache: LibraryCache? = syncer.map { LibraryCache(store: $0.store) }
 
   init(
     transport: any HTTPTransport, secrets: SecretStorage,
@@ -200,10 +202,16 @@ final class ConnectionServices {
     // address may have changed hands meanwhile, so ask who answers first.
     await identities[serverID]?.forget()
     do throws(APIError) {
-      let libraries = try await client.libraries()
+      let answer = try await lastSeen(.libraries(serverID)) { () throws(APIError) in try await client.libraries() }
+        .get()
+      let summaries = answer.value.map { LibrarySummary(id: $0.id, name: $0.name) }
+      // Offline: the libraries as last seen, so the home shelves and
+      // folders can be read from the cache too. Nothing to send or seed.
+      guard answer.standsInFor == nil else {
+        dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
+        return
+      }
       strangers.remove(serverID)
-      noteReachable(serverID, true)
-      let summaries = libraries.map { LibrarySummary(id: $0.id, name: $0.name) }
       dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
       // What the server offers can change between runs (metadata switched
       // on, an upgrade): read it on every (re)connect.
@@ -220,7 +228,7 @@ final class ConnectionServices {
         }
       }
     } catch {
-      note(error, serverID)
+      // `lastSeen` has fed reachability already.
       dispatch(.connections(.librariesLoaded(serverID: serverID, .failure(FailureMessage(error.userMessage)))))
     }
   }
@@ -238,6 +246,8 @@ final class ConnectionServices {
       try? await client.logout()
     }
     clients[serverID] = nil
+    // Nothing of the server's library stays on this device.
+    libraryCache?.forget(serverID: serverID)
     try? await secretStore.value.deleteAll(serverID: serverID)
     dispatch(.connections(.signedOut(serverID: serverID)))
   }

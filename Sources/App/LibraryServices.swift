@@ -1,8 +1,10 @@
 import HarkCore
+import Persistence
 
 /// Runs the browsing effects: reads folders and books from the server the
 /// Library page points at, and reports back as actions. Every outcome also
-/// feeds that server's reachability, like any other call.
+/// feeds that server's reachability, like any other call. Each answer is
+/// kept, and stands in when the network fails (`LastSeenCalls`).
 @MainActor
 final class LibraryServices {
   private let connections: ConnectionServices
@@ -38,14 +40,10 @@ final class LibraryServices {
       dispatch(.library(.folderLoaded(folder, .failure(FailureMessage(Self.signedOut)))))
       return
     }
-    do throws(APIError) {
-      let entries = try await client.allEntries(libraryID: folder.libraryID, path: folder.path)
-      connections.record(nil, serverID: folder.serverID)
-      dispatch(.library(.folderLoaded(folder, .success(entries))))
-    } catch {
-      connections.record(error, serverID: folder.serverID)
-      dispatch(.library(.folderLoaded(folder, .failure(FailureMessage(error.userMessage)))))
+    let entries = await connections.lastSeenResult(.folder(folder)) { () throws(APIError) in
+      try await client.allEntries(libraryID: folder.libraryID, path: folder.path)
     }
+    dispatch(.library(.folderLoaded(folder, entries)))
   }
 
   private func load(_ book: LibraryPath, _ dispatch: @MainActor (Action) -> Void) async {
@@ -53,14 +51,10 @@ final class LibraryServices {
       dispatch(.library(.bookLoaded(book, .failure(FailureMessage(Self.signedOut)))))
       return
     }
-    do throws(APIError) {
-      let loaded = try await client.item(libraryID: book.libraryID, path: book.path)
-      connections.record(nil, serverID: book.serverID)
-      dispatch(.library(.bookLoaded(book, .success(loaded))))
-    } catch {
-      connections.record(error, serverID: book.serverID)
-      dispatch(.library(.bookLoaded(book, .failure(FailureMessage(error.userMessage)))))
+    let loaded = await connections.lastSeenResult(.book(book)) { () throws(APIError) in
+      try await client.item(libraryID: book.libraryID, path: book.path)
     }
+    dispatch(.library(.bookLoaded(book, loaded)))
   }
 
   private func loadPage(
@@ -71,12 +65,11 @@ final class LibraryServices {
       return
     }
     Task {
-      let page = await apiResult { () throws(APIError) in
+      let page = await connections.lastSeenResult(.booksPage(query, cursor: cursor)) { () throws(APIError) in
         try await client.books(
           libraryID: query.libraryID, author: query.author, series: query.series, sort: query.sort,
           limit: bookPageSize, cursor: cursor)
       }
-      if case .failure = page {} else { connections.record(nil, serverID: query.serverID) }
       dispatch(.library(.booksPageLoaded(query, page)))
     }
   }
@@ -84,15 +77,21 @@ final class LibraryServices {
   private func loadHome(_ serverID: String, _ dispatch: @escaping @MainActor (Action) -> Void) {
     guard let client = connections.signedInClient(serverID) else { return }
     Task {
-      let progress = await apiResult { () throws(APIError) in try await client.progress() }
+      let progress = await connections.lastSeenResult(.shelf(.progress, serverID: serverID)) {
+        () throws(APIError) in try await client.progress()
+      }
       dispatch(.library(.homeProgressLoaded(serverID: serverID, progress)))
     }
     Task {
-      let recent = await apiResult { () throws(APIError) in try await client.recentBooks(limit: shelfLength * 2) }
+      let recent = await connections.lastSeenResult(.shelf(.recent, serverID: serverID)) {
+        () throws(APIError) in try await client.recentBooks(limit: shelfLength * 2)
+      }
       dispatch(.library(.homeRecentLoaded(serverID: serverID, recent)))
     }
     Task {
-      let favourites = await apiResult { () throws(APIError) in try await client.favourites() }
+      let favourites = await connections.lastSeenResult(.shelf(.favourites, serverID: serverID)) {
+        () throws(APIError) in try await client.favourites()
+      }
       dispatch(.library(.favouritesLoaded(serverID: serverID, favourites)))
     }
   }
@@ -104,13 +103,15 @@ final class LibraryServices {
     guard let client = connections.signedInClient(serverID) else { return }
     Task {
       for key in books {
-        if let book = try? await client.item(libraryID: key.libraryID, path: key.path) {
+        let path = LibraryPath(serverID: serverID, libraryID: key.libraryID, path: key.path)
+        if case .success(let book) = await connections.lastSeenResult(.book(path), { () throws(APIError) in
+          try await client.item(libraryID: key.libraryID, path: key.path)
+        }) {
           dispatch(.library(.homeBookDescribed(serverID: serverID, book)))
         }
       }
     }
   }
-
 
   private func search(_ query: String, _ serverIDs: [String], _ dispatch: @escaping @MainActor (Action) -> Void) {
     searching?.cancel()

@@ -10,6 +10,7 @@ enum ListeningSchema {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: v1)
     migrator.registerMigration("v2-downloads", migrate: v2Downloads)
+    migrator.registerMigration("v3-library-cache", migrate: v3LibraryCache)
     return migrator
   }
 
@@ -78,6 +79,28 @@ enum ListeningSchema {
           requested_at INTEGER NOT NULL,
           PRIMARY KEY (server_id, library_id, path)
         );
+        """)
+  }
+
+  /// The library as last seen: each server's last answer per call (a
+  /// folder drained, a book, the home shelves' lists, a page of All
+  /// Books), as JSON with the time it was fetched, so Hark started with no
+  /// network still shows it. `bytes` is the answer's length, kept beside it
+  /// so the cap is summed without reading the answers.
+  static func v3LibraryCache(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE library_cache (
+          server_id TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          key TEXT NOT NULL,
+          answer BLOB NOT NULL,
+          bytes INTEGER NOT NULL,
+          fetched_at INTEGER NOT NULL,
+          PRIMARY KEY (server_id, kind, library_id, key)
+        );
+        CREATE INDEX library_cache_by_age ON library_cache (fetched_at);
         """)
   }
 }

@@ -197,12 +197,13 @@ public final class ListeningStore: Sendable {
     }
   }
 
-  /// Forgets a server (signed out and removed): its mirror rows and queued
-  /// saves.
+  /// Forgets a server (signed out and removed): its mirror rows, queued
+  /// saves and cached library.
   public func removeServer(_ serverID: String) throws {
     try database.write { db in
       try db.execute(sql: "DELETE FROM progress_mirror WHERE server_id = ?", arguments: [serverID])
       try db.execute(sql: "DELETE FROM progress_queue WHERE server_id = ?", arguments: [serverID])
+      try db.execute(sql: "DELETE FROM library_cache WHERE server_id = ?", arguments: [serverID])
     }
   }
 }

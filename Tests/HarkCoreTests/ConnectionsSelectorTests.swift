@@ -18,9 +18,12 @@ final class ConnectionsSelectorTests: XCTestCase {
     state.connections.servers = [server("a", "Home"), server("b", "Cabin")]
     XCTAssertEqual(selectBanner(state)?.message.hasPrefix("No keyring is running"), true)
     state.connections.unreachable = ["b"]
-    XCTAssertEqual(selectBanner(state), BannerState(message: "Cabin is offline. Hark keeps your place and reconnects on its own."))
+    XCTAssertEqual(
+      selectBanner(state),
+      BannerState(
+        message: "Cabin is offline. Its library shows as last seen; Hark keeps your place and reconnects on its own."))
     state.connections.unreachable = ["a", "b"]
-    XCTAssertEqual(selectBanner(state)?.message, "2 servers are offline. Hark keeps your place and reconnects on its own.")
+    XCTAssertEqual(selectBanner(state)?.message, "2 servers are offline. Their libraries show as last seen; Hark keeps your place and reconnects on its own.")
     state.connections.servers[0].needsReconnect = true
     XCTAssertEqual(
       selectBanner(state),

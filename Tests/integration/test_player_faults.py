@@ -184,7 +184,8 @@ def test_a_server_that_stops_while_a_book_plays_is_announced_at_the_next_save(ha
     sign_in_with_invite(hark, audiosilo)
     start_playing(hark, audiosilo)
     hark.key("alt+1")  # the listener is elsewhere; nothing new is opened
-    offline = "Hark Test Server is offline. Hark keeps your place and reconnects on its own."
+    offline = ("Hark Test Server is offline. Its library shows as last seen; Hark keeps your place and "
+               "reconnects on its own.")
     audiosilo.call("POST", "/unreachable", {"on": True})
     stopped = time.monotonic()
     # The autosave (every 10 s while playing) is the first request to fail.

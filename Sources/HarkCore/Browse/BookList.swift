@@ -116,10 +116,12 @@ private func startList(_ state: inout AppState, _ query: BookListQuery, returnsT
 
 /// One book in the All Books grid or list.
 public struct BookTile: Equatable, Sendable {
-  public var id: String { "\(target.path)\u{1F}\(title)\u{1F}\(subtitle)" }
+  public var id: String { "\(target.path)\u{1F}\(title)\u{1F}\(subtitle)\u{1F}\(needsServer ?? "")" }
   public var title: String
   public var subtitle: String
   public var target: LibraryPath
+  /// Set when the book cannot play now (see `needsServerNotice`).
+  public var needsServer: String? = nil
 }
 
 public struct BookListView: Equatable, Sendable {
@@ -146,10 +148,11 @@ public func selectBookList(_ s: AppState) -> BookListView? {
   let filter =
     list.query.author.map { "Books by \($0)" } ?? list.query.series.map { "Books in \($0)" }
   let tiles = list.books.map { book in
-    BookTile(
+    let target = LibraryPath(serverID: list.query.serverID, libraryID: list.query.libraryID, path: book.relPath)
+    return BookTile(
       title: book.title.isEmpty ? pathLeaf(book.relPath) : book.title,
       subtitle: [bookSubtitle(book), formatDuration(book.duration)].filter { !$0.isEmpty }.joined(separator: " · "),
-      target: LibraryPath(serverID: list.query.serverID, libraryID: list.query.libraryID, path: book.relPath))
+      target: target, needsServer: needsServerNotice(s, target))
   }
   return BookListView(
     title: library, sort: list.query.sort, filter: filter, layout: s.library.layout, tiles: tiles,

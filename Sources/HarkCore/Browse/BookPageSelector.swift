@@ -51,6 +51,9 @@ public struct BookPageView: Equatable, Sendable {
   /// This book is the one in the player; its button then pauses and plays.
   public var isInPlayer = false
   public var isPlaying = false
+  /// Set when the book cannot play now (see `needsServerNotice`): Play's
+  /// tooltip says why, and Play explains it.
+  public var needsServer: String?
 }
 
 /// A link from a Book page to the library's other books by its author or
@@ -115,7 +118,8 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
       subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
       facts: bookFacts(book, location: where_), chapters: chapters, extras: extras, upNext: upNext(s, target),
       related: relatedBooks(book, target), isInPlayer: s.player.session.nowPlaying?.key == target.contentKey,
-      isPlaying: s.player.session.nowPlaying?.key == target.contentKey && s.player.session.isPlaying)
+      isPlaying: s.player.session.nowPlaying?.key == target.contentKey && s.player.session.isPlaying,
+      needsServer: needsServerNotice(s, target))
   }
 }
 

@@ -9,7 +9,7 @@ public struct FolderRow: Equatable, Sendable {
 
   /// Changes whenever what the row shows changes, so a list view rebuilds
   /// exactly the rows that did (see `ListSplice`).
-  public var id: String { "\(target.path)\u{1F}\(title)\u{1F}\(subtitle)" }
+  public var id: String { "\(target.path)\u{1F}\(title)\u{1F}\(subtitle)\u{1F}\(needsServer ?? "")" }
   public var title: String
   public var subtitle: String
   public var kind: Kind
@@ -17,13 +17,20 @@ public struct FolderRow: Equatable, Sendable {
   /// The name on disk the folder is sorted by (and filed under a letter
   /// by); the title when not given.
   public var sortName: String
+  /// A book that cannot play now (see `needsServerNotice`): shown dimmed,
+  /// with this as its tooltip.
+  public var needsServer: String?
 
-  public init(title: String, subtitle: String, kind: Kind, target: LibraryPath, sortName: String? = nil) {
+  public init(
+    title: String, subtitle: String, kind: Kind, target: LibraryPath, sortName: String? = nil,
+    needsServer: String? = nil
+  ) {
     self.title = title
     self.subtitle = subtitle
     self.kind = kind
     self.target = target
     self.sortName = sortName ?? title
+    self.needsServer = needsServer
   }
 }
 
@@ -69,7 +76,7 @@ public func selectFolderView(_ s: AppState) -> FolderView? {
     switch s.library.folders[location] ?? .loading {
     case .loading: .loading
     case .failed(let message): .failed(message)
-    case .loaded(let entries): .loaded(folderRows(entries, in: location))
+    case .loaded(let entries): .loaded(markNeedingServer(s, folderRows(entries, in: location)))
     }
   let offline = offlineNotice(s, serverID: location.serverID)
   guard case .loaded(let all) = rows else {
@@ -79,6 +86,17 @@ public func selectFolderView(_ s: AppState) -> FolderView? {
   return FolderView(
     location: location, crumbs: crumbs, rows: .loaded(shown), filter: s.library.folderFilter,
     unfilteredCount: all.count, jumps: letterJumps(shown), offline: offline)
+}
+
+/// Books that cannot play now carry why (folders open from the cache).
+func markNeedingServer(_ s: AppState, _ rows: [FolderRow]) -> [FolderRow] {
+  guard !s.connections.unreachable.isEmpty else { return rows }
+  return rows.map { row in
+    guard row.kind == .book else { return row }
+    var marked = row
+    marked.needsServer = needsServerNotice(s, row.target)
+    return marked
+  }
 }
 
 /// Folders and books in natural order ("Book 2" before "Book 10"), by the
@@ -120,7 +138,7 @@ func distinguishingName(_ s: AppState, _ target: LibraryPath) -> String? {
 func listedRow(_ s: AppState, _ target: LibraryPath) -> FolderRow? {
   let parent = target.at(parentPath(target.path))
   guard case .loaded(let entries)? = s.library.folders[parent] else { return nil }
-  return folderRows(entries, in: parent).first { $0.target == target }
+  return markNeedingServer(s, folderRows(entries, in: parent)).first { $0.target == target }
 }
 
 private func plainFolderRows(_ entries: [FsEntry], in location: LibraryPath) -> [FolderRow] {

@@ -20,6 +20,8 @@ public struct ShelfItem: Equatable, Sendable {
   /// "Home · Audiobooks", "also on Cabin" when the same book is elsewhere.
   public var location: String
   public var target: LibraryPath
+  /// Set when the book cannot play now (see `needsServerNotice`).
+  public var needsServer: String? = nil
 }
 
 public struct Shelf: Equatable, Sendable {
@@ -95,7 +97,16 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
     }
   }
   if !favourites.isEmpty { shelves.append(Shelf(title: "Favourites", items: Array(favourites.prefix(shelfLength)))) }
-  return shelves
+  guard !s.connections.unreachable.isEmpty else { return shelves }
+  return shelves.map { shelf in
+    Shelf(
+      title: shelf.title,
+      items: shelf.items.map { item in
+        var marked = item
+        marked.needsServer = needsServerNotice(s, item.target)
+        return marked
+      })
+  }
 }
 
 private func item(_ s: AppState, _ located: LocatedBook, also: [String]) -> ShelfItem {

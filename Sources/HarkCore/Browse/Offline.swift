@@ -11,17 +11,21 @@ public func offlineNotice(_ s: AppState, serverID: String) -> String? {
 
 /// A server answers again: whatever it failed to show is read again, so a
 /// listener who stayed on the page sees it fill in without pressing Try
-/// Again.
+/// Again. The folder and book on screen are read afresh too: offline they
+/// were shown as last seen (`LibraryCache`), and the new answer replaces
+/// them in place, without a spinner.
 func reloadFailed(_ state: inout AppState, serverID: String) -> [Effect] {
   var effects: [Effect] = []
-  if let folder = state.library.folder, folder.serverID == serverID,
-    case .failed? = state.library.folders[folder]
+  if let folder = state.library.folder, folder.serverID == serverID, let shown = state.library.folders[folder],
+    shown != .loading
   {
-    state.library.folders[folder] = .loading
+    if case .failed = shown { state.library.folders[folder] = .loading }
     effects.append(.browseFolder(folder))
   }
-  if let book = state.library.book, book.serverID == serverID, case .failed? = state.library.books[book] {
-    state.library.books[book] = .loading
+  if let book = state.library.book, book.serverID == serverID, let shown = state.library.books[book],
+    shown != .loading
+  {
+    if case .failed = shown { state.library.books[book] = .loading }
     effects.append(.loadBook(book))
   }
   if state.library.bookList?.query.serverID == serverID {

@@ -16,6 +16,7 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
   state.player.session.rules.autoRewindLimit = Double(state.settings.autoRewindSeconds)
   switch action {
   case .playRequested(let path, let start, let now):
+    if let refused = refuseOfflinePlay(&state, path) { return refused }
     // The remembered book stays offered while its own play waits for the
     // book or the resume lookup; any other book replaces it.
     if state.player.remembered?.book != path { state.player.remembered = nil }

@@ -33,10 +33,14 @@ public func selectBanner(_ s: AppState) -> BannerState? {
   }
   let offline = connections.servers.filter { connections.unreachable.contains($0.serverID) }
   if offline.count == 1 {
-    return BannerState(message: "\(offline[0].name) is offline. Hark keeps your place and reconnects on its own.")
+    return BannerState(
+      message: "\(offline[0].name) is offline. Its library shows as last seen; Hark keeps your place and "
+        + "reconnects on its own.")
   }
   if offline.count > 1 {
-    return BannerState(message: "\(offline.count) servers are offline. Hark keeps your place and reconnects on its own.")
+    return BannerState(
+      message: "\(offline.count) servers are offline. Their libraries show as last seen; Hark keeps your place "
+        + "and reconnects on its own.")
   }
   // Once the listener opted into the private file, Preferences says where
   // sign-ins live; the window need not keep warning.

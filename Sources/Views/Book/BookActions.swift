@@ -68,7 +68,9 @@ final class BookActions {
     }
   }
 
-  func show(_ extras: BookExtrasView, for target: LibraryPath, inPlayer: Bool, playing: Bool) {
+  /// - Parameter needsServer: why the book cannot play now; Play keeps
+  ///   working (a click says why, under it) and its tooltip says it too.
+  func show(_ extras: BookExtrasView, for target: LibraryPath, inPlayer: Bool, playing: Bool, needsServer: String?) {
     self.target = target
     self.inPlayer = inPlayer
     resume.setLabelText(extras.resume)
@@ -76,6 +78,9 @@ final class BookActions {
     if String(cString: gtk_button_get_label(play.cast(GtkButton.self))) != playText {
       gtk_button_set_label(play.cast(GtkButton.self), playText)
     }
+    // Not dimmed: a button that cannot be pressed cannot explain itself.
+    gtk_widget_set_tooltip_text(play, inPlayer ? nil : needsServer)
+    hark_accessible_set_description(play, inPlayer ? "" : needsServer ?? "")
     gtk_button_set_label(finished.cast(GtkButton.self), extras.isFinished ? "Mark as Unfinished" : "Mark as Finished")
     // The click already flipped the button; set it from the state either way.
     let starred = gtk_toggle_button_get_active(favourite.cast(GtkToggleButton.self)) != 0

@@ -67,7 +67,8 @@ final class BookDetails {
     facts.setRows(view.facts.map(factRow))
     facts.widget.setVisible(!view.facts.isEmpty)
     if let extras = view.extras {
-      actions.show(extras, for: view.target, inPlayer: view.isInPlayer, playing: view.isPlaying)
+      actions.show(
+        extras, for: view.target, inPlayer: view.isInPlayer, playing: view.isPlaying, needsServer: view.needsServer)
       meta.show(extras.meta, for: view.target)
       bookmarks.show(extras.bookmarks, for: view.target)
       notes.show(extras.notes, for: view.target)
@@ -84,6 +85,7 @@ final class BookDetails {
 
   private func upNextRow(_ next: FolderRow) -> Widget {
     let row = RowsGroup.row(next.title, subtitle: next.subtitle, suffixes: [Make.icon("go-next-symbolic")])
+    row.showNeedsServer(next.needsServer)
     gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
     let target = next.target
     Signals.connect(row, "activated") { [weak self] in self?.store.dispatch(.library(.bookOpened(target))) }

@@ -157,7 +157,7 @@ final class BookListBrowser {
     let tile = tiles[position]
     ListRow(row).show(
       iconName: "accessories-dictionary-symbolic", title: tile.title, subtitle: tile.subtitle, book: tile.target,
-      covers: covers)
+      covers: covers, needsServer: tile.needsServer)
   }
 
   private func open(_ position: Int) {

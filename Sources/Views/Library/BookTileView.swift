@@ -42,7 +42,8 @@ struct BookTileView {
     title.setLabelText(tile.title)
     subtitle.setLabelText(tile.subtitle)
     covers.load(cover, for: tile.target)
-    let name = [tile.title, tile.subtitle].filter { !$0.isEmpty }.joined(separator: ", ")
+    widget.showNeedsServer(tile.needsServer, tooltipOn: gtk_widget_get_parent(widget))
+    let name = [tile.title, tile.subtitle, tile.needsServer ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
     (gtk_widget_get_parent(widget) ?? widget).setAccessibleLabel(name)
   }
 }

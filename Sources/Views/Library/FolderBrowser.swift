@@ -135,7 +135,7 @@ final class FolderBrowser {
     ListRow(widget).show(
       iconName: row.kind == .folder ? "folder-symbolic" : "accessories-dictionary-symbolic",
       title: row.title, subtitle: row.subtitle, opens: row.kind == .folder,
-      book: row.kind == .book ? row.target : nil, covers: covers)
+      book: row.kind == .book ? row.target : nil, covers: covers, needsServer: row.needsServer)
   }
 
   private func open(_ position: Int) {

@@ -57,9 +57,10 @@ struct ListRow {
   /// - Parameter listItem: the list item to name for assistive technologies;
   ///   by default the row's parent, which is the list item once bound.
   /// - Parameter book: show this book's cover (through `covers`) instead of the icon.
+  /// - Parameter needsServer: the book cannot play now: dimmed, and saying why.
   func show(
     iconName: String?, title: String, subtitle: String, trailing: String = "", opens: Bool = false,
-    listItem: Widget? = nil, book: LibraryPath? = nil, covers: CoverLoader? = nil
+    listItem: Widget? = nil, book: LibraryPath? = nil, covers: CoverLoader? = nil, needsServer: String? = nil
   ) {
     if let book, let covers {
       cover.widget.setVisible(true)
@@ -83,7 +84,9 @@ struct ListRow {
     chevron.setVisible(opens)
     // The list item (our parent once bound) is what screen readers announce
     // and the UI tests find; GtkListItem has no accessible name of its own.
-    let name = [title, subtitle, trailing].filter { !$0.isEmpty }.joined(separator: ", ")
-    (listItem ?? gtk_widget_get_parent(widget) ?? widget).setAccessibleLabel(name)
+    let item = listItem ?? gtk_widget_get_parent(widget) ?? widget
+    widget.showNeedsServer(needsServer, tooltipOn: item)
+    let name = [title, subtitle, trailing, needsServer ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+    item.setAccessibleLabel(name)
   }
 }

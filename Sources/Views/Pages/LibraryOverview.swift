@@ -63,6 +63,7 @@ public final class LibraryOverview {
       let subtitle = [item.subtitle, item.location].filter { !$0.isEmpty }.joined(separator: " · ")
       let row = RowsGroup.row(item.title, subtitle: subtitle, suffixes: [Make.icon("go-next-symbolic")])
       adw_action_row_set_icon_name(row.cast(AdwActionRow.self), "accessories-dictionary-symbolic")
+      row.showNeedsServer(item.needsServer)
       gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
       let target = item.target
       Signals.connect(row, "activated") { [weak self] in self?.store.dispatch(.library(.bookOpened(target))) }

@@ -1,0 +1,32 @@
+/// Offline, the library shows as last seen, but only downloaded books can
+/// play: these say which books need their server, for the rows and tiles
+/// that dim them and for the Book page's Play.
+
+/// Why `target` cannot play now: its server is not answering and the book
+/// is not downloaded ("Needs “Home” — not downloaded"). Nil when it can
+/// play (or might: a server not known to be away is tried).
+public func needsServerNotice(_ s: AppState, _ target: LibraryPath) -> String? {
+  guard s.connections.unreachable.contains(target.serverID), s.downloads.entry(target)?.localCopy == nil,
+    let server = s.connections.server(target.serverID)
+  else { return nil }
+  return "Needs “\(server.name)” — not downloaded"
+}
+
+/// What Play says instead of trying a stream that cannot start: the reason,
+/// and what will make it work.
+func offlinePlayRefusal(_ s: AppState, _ target: LibraryPath) -> String? {
+  guard needsServerNotice(s, target) != nil, let server = s.connections.server(target.serverID) else { return nil }
+  return "This book is not downloaded and “\(server.name)” is not answering, so it cannot play now. "
+    + "It plays again once the server is back; download books to listen without a connection."
+}
+
+/// Play on the Book page's book while it needs its server: the page says
+/// why under Play, and the server is asked at once whether it is back (the
+/// next Play then works without waiting for the regular probe).
+func refuseOfflinePlay(_ state: inout AppState, _ target: LibraryPath) -> [Effect]? {
+  guard state.library.book == target, state.library.extras[target] != nil,
+    let why = offlinePlayRefusal(state, target)
+  else { return nil }
+  state.library.extras[target]?.error = why
+  return [.probeServers([target.serverID])]
+}
