@@ -83,6 +83,10 @@ def test_download_play_offline_and_delete_with_undo(hark, audiosilo):
     # With the server gone, a restarted Hark still lists and plays the book.
     audiosilo.call("POST", "/unreachable", {"on": True})
     hark.restart()
+    # The home's Downloaded shelf lists it (it plays with no connection).
+    hark.find("label", "Downloaded", timeout=20)
+    assert visible(hark, "label", TITLE), "the downloaded book is on the home"
+    hark.screenshot("home-downloaded-shelf-offline")
     hark.key("alt+4")
     hark.wait_for_page("Downloads", timeout=10)
     row = downloads_row(hark, TITLE, timeout=20)

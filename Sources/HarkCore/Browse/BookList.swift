@@ -151,7 +151,8 @@ public func selectBookList(_ s: AppState) -> BookListView? {
     let target = LibraryPath(serverID: list.query.serverID, libraryID: list.query.libraryID, path: book.relPath)
     return BookTile(
       title: book.title.isEmpty ? pathLeaf(book.relPath) : book.title,
-      subtitle: [bookSubtitle(book), formatDuration(book.duration)].filter { !$0.isEmpty }.joined(separator: " · "),
+      subtitle: withDownloadedBadge(
+        s, target, [bookSubtitle(book), formatDuration(book.duration)].filter { !$0.isEmpty }.joined(separator: " · ")),
       target: target, needsServer: needsServerNotice(s, target))
   }
   return BookListView(

@@ -88,13 +88,14 @@ public func selectFolderView(_ s: AppState) -> FolderView? {
     unfilteredCount: all.count, jumps: letterJumps(shown), offline: offline)
 }
 
-/// Books that cannot play now carry why (folders open from the cache).
+/// Books that cannot play now carry why (folders open from the cache);
+/// downloaded books say so.
 func markNeedingServer(_ s: AppState, _ rows: [FolderRow]) -> [FolderRow] {
-  guard !s.connections.unreachable.isEmpty else { return rows }
-  return rows.map { row in
+  rows.map { row in
     guard row.kind == .book else { return row }
     var marked = row
-    marked.needsServer = needsServerNotice(s, row.target)
+    marked.subtitle = withDownloadedBadge(s, row.target, row.subtitle)
+    if !s.connections.unreachable.isEmpty { marked.needsServer = needsServerNotice(s, row.target) }
     return marked
   }
 }

@@ -69,6 +69,18 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
   }
   if !continuing.isEmpty { shelves.append(Shelf(title: "Continue Listening", items: continuing)) }
 
+  // Downloaded: what plays with no connection, newest first (the whole
+  // list is the Downloads page). Signed out or away, a server's downloads
+  // still play, so every known server's count.
+  let downloaded = s.downloads.entries.values
+    .filter { $0.localCopy != nil && s.connections.server($0.key.serverID) != nil }
+    .sorted { ($0.savedAt ?? .distantPast) > ($1.savedAt ?? .distantPast) }
+    .prefix(shelfLength)
+    .map { entry in
+      item(s, LocatedBook(book: entry.book, connectionID: entry.key.serverID, connectionName: ""), also: [])
+    }
+  if !downloaded.isEmpty { shelves.append(Shelf(title: "Downloaded", items: Array(downloaded))) }
+
   // Recently added: each server's newest, de-duplicated, newest first.
   var recent: [LocatedBook] = []
   for server in servers {
@@ -97,13 +109,14 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
     }
   }
   if !favourites.isEmpty { shelves.append(Shelf(title: "Favourites", items: Array(favourites.prefix(shelfLength)))) }
-  guard !s.connections.unreachable.isEmpty else { return shelves }
   return shelves.map { shelf in
     Shelf(
       title: shelf.title,
       items: shelf.items.map { item in
         var marked = item
-        marked.needsServer = needsServerNotice(s, item.target)
+        // The Downloaded shelf says it once, in its title.
+        if shelf.title != "Downloaded" { marked.subtitle = withDownloadedBadge(s, item.target, item.subtitle) }
+        if !s.connections.unreachable.isEmpty { marked.needsServer = needsServerNotice(s, item.target) }
         return marked
       })
   }

@@ -30,3 +30,10 @@ func refuseOfflinePlay(_ state: inout AppState, _ target: LibraryPath) -> [Effec
   state.library.extras[target]?.error = why
   return [.probeServers([target.serverID])]
 }
+
+/// "Downloaded" after a book's line when its download is whole: the badge
+/// every list and grid shows (words, so screen readers say it too).
+func withDownloadedBadge(_ s: AppState, _ target: LibraryPath, _ subtitle: String) -> String {
+  guard s.downloads.entry(target)?.localCopy != nil else { return subtitle }
+  return subtitle.isEmpty ? "Downloaded" : "\(subtitle) · Downloaded"
+}

@@ -134,9 +134,10 @@ private func selectSearchContent(_ s: AppState, _ search: SearchState) -> Search
 
 private func searchRow(_ s: AppState, _ item: LocatedBook, also: [String]) -> SearchRow {
   let book = item.book
+  let target = LibraryPath(serverID: item.connectionID, libraryID: book.libraryID, path: book.relPath)
   let subtitle = [bookSubtitle(book), formatDuration(book.duration)].filter { !$0.isEmpty }.joined(separator: " · ")
   return SearchRow(
-    title: book.title.isEmpty ? pathLeaf(book.relPath) : book.title, subtitle: subtitle,
-    location: location(s, item.connectionID, book.libraryID, also: also),
-    target: LibraryPath(serverID: item.connectionID, libraryID: book.libraryID, path: book.relPath))
+    title: book.title.isEmpty ? pathLeaf(book.relPath) : book.title,
+    subtitle: withDownloadedBadge(s, target, subtitle),
+    location: location(s, item.connectionID, book.libraryID, also: also), target: target)
 }
