@@ -23,6 +23,8 @@ public enum DownloadsAction: Equatable, Sendable {
   case failed(ContentKey, DownloadFailure)
   case pauseRequested(ContentKey)
   case resumeRequested(ContentKey)
+  /// Move a waiting download one place earlier (`earlier`) or later in the queue.
+  case moveRequested(ContentKey, earlier: Bool)
   /// Stop a download that is not finished and forget its files.
   case cancelRequested(ContentKey)
   case retryRequested(ContentKey)

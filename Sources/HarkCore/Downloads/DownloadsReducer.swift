@@ -116,6 +116,15 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     downloads.entries[key] = entry
     if !downloads.order.contains(key) { downloads.order.append(key) }
     effects.append(.saveDownload(entry))
+  case .moveRequested(let key, let earlier):
+    // Among the waiting ones only: a running download keeps its turn.
+    let waiting = downloads.order.filter { downloads.entries[$0].map { $0.status == .queued || $0.status == .paused } ?? false }
+    guard let at = waiting.firstIndex(of: key) else { return [] }
+    let to = earlier ? at - 1 : at + 1
+    guard waiting.indices.contains(to), let from = downloads.order.firstIndex(of: key),
+      let other = downloads.order.firstIndex(of: waiting[to])
+    else { return [] }
+    downloads.order.swapAt(from, other)
   case .cancelRequested(let key):
     guard let entry = downloads.entries[key], entry.status != .downloaded else { return [] }
     if entry.status == .downloading { effects.append(.stopDownload(key)) }

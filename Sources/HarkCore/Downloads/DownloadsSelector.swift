@@ -2,6 +2,9 @@ import Foundation
 
 /// One book on the Downloads page.
 public struct DownloadRow: Equatable, Sendable {
+  /// Waiting rows that can move earlier or later in the queue.
+  public var canMoveEarlier = false
+  public var canMoveLater = false
   public var key: ContentKey
   public var title: String
   /// What the listener wants to know in this section: bytes, speed and
@@ -45,6 +48,10 @@ public func selectDownloadsPage(_ s: AppState) -> DownloadsPageView {
     }
   }
   view.queued.sort { (queueOrder[$0.key] ?? .max) < (queueOrder[$1.key] ?? .max) }
+  for index in view.queued.indices {
+    view.queued[index].canMoveEarlier = index > 0
+    view.queued[index].canMoveLater = index < view.queued.count - 1
+  }
   view.downloaded.sort { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
   let used = downloads.entries.values.filter { $0.status == .downloaded }.reduce(Int64(0)) { $0 + onDisk($1) }
   view.storage = "Downloads use \(formatBytes(used))"

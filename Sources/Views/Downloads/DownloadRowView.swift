@@ -13,6 +13,8 @@ final class DownloadRowView {
   let widget: Widget
   private let store: Store
   private let progress: Widget
+  private let earlier: Widget
+  private let later: Widget
   private let pause: Widget
   private let resume: Widget
   private let retry: Widget
@@ -30,6 +32,8 @@ final class DownloadRowView {
     progress = gtk_progress_bar_new()!
     gtk_widget_set_valign(progress, GTK_ALIGN_CENTER)
     gtk_widget_set_size_request(progress, 72, -1)
+    earlier = RowsGroup.iconButton("go-up-symbolic", label: "Download Earlier")
+    later = RowsGroup.iconButton("go-down-symbolic", label: "Download Later")
     pause = RowsGroup.iconButton("media-playback-pause-symbolic", label: "Pause Download")
     resume = RowsGroup.iconButton("media-playback-start-symbolic", label: "Resume Download")
     retry = RowsGroup.iconButton("view-refresh-symbolic", label: "Retry Download")
@@ -37,7 +41,7 @@ final class DownloadRowView {
     play = RowsGroup.iconButton("media-playback-start-symbolic", label: "Play")
     openFolder = RowsGroup.iconButton("folder-open-symbolic", label: "Open Folder")
     delete = RowsGroup.iconButton("user-trash-symbolic", label: "Delete Download")
-    for suffix in [progress, pause, resume, retry, play, openFolder, cancel, delete] {
+    for suffix in [progress, earlier, later, pause, resume, retry, play, openFolder, cancel, delete] {
       adw_action_row_add_suffix(widget.cast(AdwActionRow.self), suffix)
     }
     gtk_list_box_row_set_activatable(widget.cast(GtkListBoxRow.self), 1)
@@ -52,6 +56,8 @@ final class DownloadRowView {
         self.store.dispatch(action(self.shown.key))
       }
     }
+    send(earlier) { .downloads(.moveRequested($0, earlier: true)) }
+    send(later) { .downloads(.moveRequested($0, earlier: false)) }
     send(pause) { .downloads(.pauseRequested($0)) }
     send(resume) { .downloads(.resumeRequested($0)) }
     send(retry) { .downloads(.retryRequested($0)) }
@@ -79,6 +85,8 @@ final class DownloadRowView {
       progress.setAccessibleLabel("\(Int(fraction * 100)) % downloaded")
     }
     progress.setVisible(row.fraction != nil)
+    earlier.setVisible(row.canMoveEarlier)
+    later.setVisible(row.canMoveLater)
     pause.setVisible(row.status == .downloading || row.status == .queued)
     resume.setVisible(row.status == .paused)
     retry.setVisible(row.status == .error)

@@ -221,6 +221,25 @@ final class DownloadsReducerTests: XCTestCase {
     XCTAssertEqual(state.settings.simultaneousDownloads, 3, "at most three")
   }
 
+  func testWaitingDownloadsCanBeReorderedTheRunningOneKeepsItsTurn() {
+    let second = LibraryPath(serverID: "c1", libraryID: 2, path: "B/Other")
+    let third = LibraryPath(serverID: "c1", libraryID: 2, path: "C/Third")
+    var state = ready([second: book("B/Other"), third: book("C/Third")])
+    for (index, path) in [bookPath, second, third].enumerated() {
+      _ = reduce(&state, .downloads(.requested(path, at: .epoch(Double(10 + index)))))
+    }
+    XCTAssertEqual(selectDownloadsPage(state).queued.map(\.key), [second.contentKey, third.contentKey])
+    XCTAssertEqual(selectDownloadsPage(state).queued.map(\.canMoveEarlier), [false, true])
+    _ = reduce(&state, .downloads(.moveRequested(third.contentKey, earlier: true)))
+    XCTAssertEqual(selectDownloadsPage(state).queued.map(\.key), [third.contentKey, second.contentKey])
+    XCTAssertEqual(reduce(&state, .downloads(.moveRequested(third.contentKey, earlier: true))), [], "already first")
+    XCTAssertEqual(reduce(&state, .downloads(.moveRequested(key, earlier: false))), [], "running: not moved")
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: nil)))
+    _ = reduce(&state, .downloads(.fileSaved(key, file: 1, validator: nil)))
+    _ = reduce(&state, .downloads(.finished(key, cover: nil, at: .epoch(20))))
+    XCTAssertEqual(state.downloads.entries[third.contentKey]?.status, .downloading, "the moved one goes next")
+  }
+
   func testFileStartedKeepsTheValidatorForAResume() {
     var state = ready()
     _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
