@@ -126,6 +126,9 @@ final class HarkApplication {
       FirstFrameReport.attach(to: window.window)
       BenchGridHooks.attach(store: store, window: window.window)
       background?.watch(window.window)
+      // Its widgets go with it: the views (and their store subscriptions)
+      // must too, or a state change at quit renders into freed widgets.
+      Signals.connect(window.window, "destroy") { [weak self] in self?.mainWindow = nil }
       mainWindow = window
     }
     gtk_window_present(mainWindow!.window.cast(GtkWindow.self))
