@@ -232,35 +232,6 @@ def test_pause_resume_and_play_on_from_the_download(hark, audiosilo):
     hark.screenshot("playing-from-the-download")
 
 
-@pytest.mark.long
-def test_signing_out_offers_to_remove_that_servers_downloads(hark, audiosilo):
-    sign_in_with_invite(hark, audiosilo)
-    open_book(hark, *BOOK)
-    hark.click(button_named(hark, "Download"))
-    button_named(hark, "Delete Download", timeout=30)
-    root, files = downloaded_files(hark)
-    assert files
-    hark.key("ctrl+comma")
-    hark.wait_until(lambda: hark.frame("Preferences") is not None)
-    preferences = hark.frame("Preferences")
-    hark.click(hark.find("page tab", "Servers", root=preferences))
-    hark.click(hark.find("push button", "Sign Out of Hark Test Server", root=preferences))
-    question = []
-    hark.wait_until(lambda: question.extend(hark.find_all("label", "Sign Out of “Hark Test Server”?")) or question,
-                    timeout=10)
-    hark.find("label", "Its downloads (1 book, 464 KB) stay on this computer and play offline unless you remove them.")
-    hark.screenshot("sign-out-downloads-question", window_id=hark.x_window("Sign Out of “Hark Test Server”?"))
-    remove = descendants(hark.app, lambda a: a.getRoleName() == "push button"
-                         and (a.name or "").replace("_", "").startswith("Remove Downloads"))
-    assert remove, [a.name for a in descendants(hark.app, lambda a: a.getRoleName() == "push button")]
-    hark.click(remove[0])
-    hark.wait_until(lambda: audiosilo.call("GET", "/state")["sessions"] == [], timeout=10)
-    hark.wait_until(lambda: not downloaded_files(hark)[1], timeout=10)
-    hark.key("Escape", window_id=hark.x_window("Preferences"))
-    hark.key("alt+4")
-    hark.find("label", "No Downloads", timeout=10)
-
-
 def set_setting(hark, key, value):
     """Writes one dev.hark.Hark key into the keyfile backend (Hark stopped)."""
     path = hark.settings_keyfile
@@ -276,7 +247,7 @@ def set_setting(hark, key, value):
 
 
 @pytest.mark.long
-def test_downloads_go_to_the_folder_the_listener_chose(hark, audiosilo):
+def test_a_chosen_folder_then_signing_out_offers_to_remove_the_downloads(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     elsewhere = os.path.join(hark.home, "Elsewhere", "Audiobooks")
     hark.find("list item", "Audiobooks", timeout=15)  # signed in and saved
@@ -286,8 +257,10 @@ def test_downloads_go_to_the_folder_the_listener_chose(hark, audiosilo):
     open_book(hark, *BOOK)
     hark.click(button_named(hark, "Download"))
     button_named(hark, "Delete Download", timeout=30)
-    found = [os.path.join(d, n) for d, _, names in os.walk(elsewhere) for n in names]
-    assert len([p for p in found if not p.endswith("cover")]) == 4, found
+
+    def in_chosen_folder():
+        return [os.path.join(d, n) for d, _, names in os.walk(elsewhere) for n in names]
+    assert len([p for p in in_chosen_folder() if not p.endswith("cover")]) == 4, in_chosen_folder()
     assert not downloaded_files(hark)[1], "nothing in the default folder"
     hark.key("ctrl+comma")
     hark.wait_until(lambda: hark.frame("Preferences") is not None)
@@ -299,6 +272,24 @@ def test_downloads_go_to_the_folder_the_listener_chose(hark, audiosilo):
     assert elsewhere in row[0].name or any(
         elsewhere in (c.name or "") for c in descendants(row[0], lambda a: True)), row[0].name
     hark.screenshot("preferences-downloads", window_id=hark.x_window("Preferences"))
+
+    # Signing out asks about the server's downloads; Remove takes them.
+    hark.click(hark.find("page tab", "Servers", root=preferences))
+    hark.click(hark.find("push button", "Sign Out of Hark Test Server", root=preferences))
+    question = []
+    hark.wait_until(lambda: question.extend(hark.find_all("label", "Sign Out of “Hark Test Server”?")) or question,
+                    timeout=10)
+    hark.find("label", "Its downloads (1 book, 464 KB) stay on this computer and play offline unless you remove them.")
+    hark.screenshot("sign-out-downloads-question", window_id=hark.x_window("Sign Out of “Hark Test Server”?"))
+    remove = descendants(hark.app, lambda a: a.getRoleName() == "push button"
+                         and (a.name or "").replace("_", "").startswith("Remove Downloads"))
+    assert remove, [a.name for a in descendants(hark.app, lambda a: a.getRoleName() == "push button")]
+    hark.click(remove[0])
+    hark.wait_until(lambda: audiosilo.call("GET", "/state")["sessions"] == [], timeout=10)
+    hark.wait_until(lambda: not in_chosen_folder(), timeout=10)
+    hark.key("Escape", window_id=hark.x_window("Preferences"))
+    hark.key("alt+4")
+    hark.find("label", "No Downloads", timeout=10)
 
 
 @pytest.mark.long
