@@ -79,7 +79,15 @@ final class DifferentServerTests: XCTestCase {
       BannerState(
         message: "A different server, “Other <b>”, now answers at a.example.com:8443. Hark does not send it "
           + "your sign-in and keeps your place on Home until it is back.",
-        actionLabel: "Try Again", action: .connections(.identityRecheckRequested(serverID: "a"))))
+        actionLabel: "Try Again", action: .connections(.identityRecheckRequested(serverID: "a")),
+        choices: [
+          BannerChoice(
+            label: "Connect to “Other <b>”",
+            command: .dispatch([
+              .connections(.addServerRequested), .connections(.addressSubmitted("https://a.example.com:8443")),
+            ])),
+          BannerChoice(label: "Sign Out of Home", command: .signOut(serverID: "a", name: "Home")),
+        ]))
     XCTAssertFalse(state.connections.servers[0].needsReconnect, "not signed out")
 
     XCTAssertEqual(reduce(&state, .connections(.identityRecheckRequested(serverID: "a"))), [.loadLibraries(serverID: "a")])

@@ -99,6 +99,19 @@ final class SoupTransportTests: XCTestCase {
     XCTAssertLessThan(elapsed, .seconds(3))
   }
 
+  /// A server that answers at once but drips its body a byte a second never
+  /// holds a call past its deadline: the limit is the whole exchange, not
+  /// each read (API calls get 15 s, `HTTPRequest`'s default).
+  func testADrippingServerTimesOutAtTheRequestsDeadline() async throws {
+    XCTAssertEqual(HTTPRequest(method: "GET", url: api("/server")).timeout, .seconds(15), "the API's answer limit")
+    try await fault(#"{"path_prefix": "/api/v1/server", "bytes_per_second": 1}"#)
+    let started = ContinuousClock.now
+    await expectFailure(.timedOut, HTTPRequest(method: "GET", url: api("/server"), timeout: .seconds(2)))
+    let elapsed = ContinuousClock.now - started
+    XCTAssertGreaterThanOrEqual(elapsed, .seconds(2))
+    XCTAssertLessThan(elapsed, .seconds(5))
+  }
+
   func testCancelIsNotATimeout() async throws {
     try await fault(#"{"path_prefix": "/api/v1/server", "delay_ms": 5000}"#)
     let request = HTTPRequest(method: "GET", url: api("/server"), timeout: .seconds(15))

@@ -5,11 +5,33 @@ public struct BannerState: Equatable, Sendable {
   public var message: String
   public var actionLabel: String?
   public var action: Action?
+  /// Further choices, after the main one.
+  public var choices: [BannerChoice]
 
-  public init(message: String, actionLabel: String? = nil, action: Action? = nil) {
+  public init(message: String, actionLabel: String? = nil, action: Action? = nil, choices: [BannerChoice] = []) {
     self.message = message
     self.actionLabel = actionLabel
     self.action = action
+    self.choices = choices
+  }
+}
+
+/// A further button on the banner.
+public struct BannerChoice: Equatable, Sendable {
+  public enum Command: Equatable, Sendable {
+    /// These actions, in order.
+    case dispatch([Action])
+    /// Sign out of this server the way Preferences does (asking about its
+    /// downloads first); the view adds the time.
+    case signOut(serverID: String, name: String)
+  }
+
+  public var label: String
+  public var command: Command
+
+  public init(label: String, command: Command) {
+    self.label = label
+    self.command = command
   }
 }
 
@@ -26,10 +48,23 @@ public func selectBanner(_ s: AppState) -> BannerState? {
     let stranger = connections.differentServers[server.serverID]
   {
     let address = server.baseURL.host.map { host in server.baseURL.port.map { "\(host):\($0)" } ?? host } ?? ""
+    // The listener's three ways on: wait for theirs (Try Again), take the
+    // newcomer as a server of its own, or let the old one go. Forgetting it
+    // sends the stranger nothing: the sign-out's revoke waits for an
+    // identity check the stranger fails.
     return BannerState(
       message: "A different server, “\(stranger)”, now answers at \(address). Hark does not send it your sign-in "
         + "and keeps your place on \(server.name) until it is back.",
-      actionLabel: "Try Again", action: .connections(.identityRecheckRequested(serverID: server.serverID)))
+      actionLabel: "Try Again", action: .connections(.identityRecheckRequested(serverID: server.serverID)),
+      choices: [
+        BannerChoice(
+          label: "Connect to “\(stranger)”",
+          command: .dispatch([
+            .connections(.addServerRequested), .connections(.addressSubmitted(server.baseURL.absoluteString)),
+          ])),
+        BannerChoice(
+          label: "Sign Out of \(server.name)", command: .signOut(serverID: server.serverID, name: server.name)),
+      ])
   }
   let offline = connections.servers.filter { connections.unreachable.contains($0.serverID) }
   if offline.count == 1 {
