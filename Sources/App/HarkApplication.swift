@@ -164,6 +164,9 @@ final class HarkApplication {
     }
     actions.add("search", accelerators: ["<Control>f"]) { store.dispatch(.library(.searchRequested)) }
     actions.add("next-page", accelerators: ["<Control>Page_Down"]) { store.dispatch(.ui(.nextPageRequested)) }
+    // The keyboard's Back key too; Escape and the mouse's back button are
+    // the window's (they must not take a key a focused widget wants).
+    actions.add("back", accelerators: ["<Alt>Left", "Back"]) { store.dispatch(.ui(.backRequested)) }
     actions.add("previous-page", accelerators: ["<Control>Page_Up"]) {
       store.dispatch(.ui(.previousPageRequested))
     }

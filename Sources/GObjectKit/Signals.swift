@@ -64,6 +64,23 @@ public enum Signals {
     return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
+  /// `void handler(instance, gint, gdouble, gdouble, user_data)` on the main
+  /// thread: GtkGestureClick's `pressed` (presses, x, y).
+  @MainActor @discardableResult
+  public static func connect(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (Int32, Double, Double) -> Void
+  ) -> SignalToken {
+    typealias Callback = @MainActor (Int32, Double, Double) -> Void
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = {
+        _, presses, x, y, data in
+        let box = Unmanaged<SignalClosureBox<Callback>>.fromOpaque(data!).takeUnretainedValue()
+        MainActor.assumeIsolated { box.callback(presses, x, y) }
+      }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
   /// `void handler(instance, guint, user_data)` on the main thread, e.g.
   /// GtkListView's `activate` (the activated position).
   @MainActor @discardableResult

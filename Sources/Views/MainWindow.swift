@@ -87,6 +87,20 @@ public final class MainWindow {
       gtk_shortcut_new(gtk_shortcut_trigger_parse_string("slash"), gtk_named_action_new("app.search")))
     gtk_event_controller_set_propagation_phase(slash, GTK_PHASE_BUBBLE)
     gtk_widget_add_controller(window, slash)
+    // Escape goes back where nothing focused takes it (a search entry
+    // closes search itself; a popover closes), as in Files.
+    let escape = gtk_shortcut_controller_new()!
+    gtk_shortcut_controller_add_shortcut(
+      escape, gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("app.back")))
+    gtk_event_controller_set_propagation_phase(escape, GTK_PHASE_BUBBLE)
+    gtk_widget_add_controller(window, escape)
+    // The mouse's back button (button 8).
+    let mouseBack = gtk_gesture_click_new()!
+    gtk_gesture_single_set_button(mouseBack, 8)
+    Signals.connect(mouseBack, "pressed") { [weak store] (_: Int32, _: Double, _: Double) in
+      store?.dispatch(.ui(.backRequested))
+    }
+    gtk_widget_add_controller(window, mouseBack)
     gtk_widget_add_controller(window, PlaybackShortcuts.controller())
     gtk_widget_add_controller(
       window, PlaybackShortcuts.spaceController { [weak store] in store?.state.player.session.nowPlaying != nil })

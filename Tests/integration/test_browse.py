@@ -1,5 +1,7 @@
 """Browsing a library and opening a book through the real window, against
 the repository's test server and its sample library."""
+import subprocess
+
 import pytest
 
 from test_sign_in import sign_in_with_invite
@@ -64,6 +66,24 @@ def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
     hark.key("alt+1")
     hark.click(hark.find("push button", "Rosalind Achterberg"))
     hark.wait_until(lambda: "The Tidewater Chronicles" in list_items(hark, "Folder contents"), timeout=10)
+
+    # Back from the keyboard and the mouse, one step at a time: the Book
+    # page to its folder (Alt+←), up a folder (Escape, the mouse's back
+    # button), and from the library's root to the overview.
+    open_row(hark, "Folder contents", "The Tidewater Chronicles")
+    open_row(hark, "Folder contents", "The Salt Road")
+    hark.wait_for_page("Book")
+    hark.key("alt+Left")
+    hark.wait_for_page("Library")
+    hark.wait_until(lambda: any(n.startswith("The Drowned Bell") for n in list_items(hark, "Folder contents")),
+                    timeout=10)
+    hark.key("Escape")
+    hark.wait_until(lambda: "The Tidewater Chronicles" in list_items(hark, "Folder contents"), timeout=10)
+    subprocess.run(["xdotool", "mousemove", "--sync", "--window", str(hark.window_id), "480", "400", "click", "8"],
+                   check=True)
+    hark.wait_until(lambda: "Rosalind Achterberg" in list_items(hark, "Folder contents"), timeout=10)
+    hark.key("alt+Left")
+    hark.wait_until(lambda: [a for a in hark.find_all("list item", "Audiobooks") if hark.on_screen(a)], timeout=10)
 
 
 def test_a_book_with_chapters_lists_them(hark, audiosilo):

@@ -23,6 +23,8 @@ public enum UIAction: Equatable, Sendable {
   case nextPageRequested
   /// The user asked for the previous page; wraps to the last.
   case previousPageRequested
+  /// Back from the keyboard or the mouse's back button (`goBack`).
+  case backRequested
 }
 
 /// Events about preferences.

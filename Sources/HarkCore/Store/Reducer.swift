@@ -4,6 +4,8 @@
 /// arrives on the action, so the same state and action always give the same result.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   switch action {
+  case .ui(.backRequested):
+    return goBack(&state)
   case .ui(let uiAction):
     return reduceUI(&state.navigation, uiAction)
   case .settings(let settingsAction):
@@ -72,6 +74,8 @@ func reduceUI(_ navigation: inout NavigationState, _ action: UIAction) -> [Effec
     navigation.page = navigation.page.next
   case .previousPageRequested:
     navigation.page = navigation.page.previous
+  case .backRequested:
+    break  // needs the library's state: `goBack`
   }
   return []
 }
