@@ -138,3 +138,27 @@ def test_two_books_with_one_title_are_told_apart_by_their_folders(hark, audiosil
     hark.find("label", "The Two Disc Book · CD1", timeout=15)
     hark.find("label", "The Two Disc Book · CD2", timeout=10)  # its Up Next
     hark.screenshot("book-two-discs")
+
+
+def focused(hark):
+    import pyatspi
+    from hark_ui import descendants
+    found = descendants(hark.app, lambda a: hark.has_state(a, pyatspi.STATE_FOCUSED) and hark.on_screen(a))
+    return found[0] if found else None
+
+
+def test_focus_follows_what_opens_from_the_keyboard(hark, audiosilo):
+    """Opening a folder puts focus on its first row and opening a book on
+    its Play, so Return goes on from there (not to the mini-player)."""
+    sign_in_with_invite(hark, audiosilo)
+    hark.click_at(hark.find("list item", "Audiobooks", timeout=15))
+    hark.wait_until(lambda: (focused(hark) is not None and focused(hark).getRoleName() == "list item"
+                             and focused(hark).name.startswith("Beatrix Fenwick")), timeout=10)
+    hark.key("Return")
+    hark.wait_until(lambda: (focused(hark) is not None
+                             and (focused(hark).name or "").startswith("Notes from a Small Harbour")), timeout=10)
+    hark.key("Return")
+    hark.wait_for_page("Book")
+    hark.wait_until(lambda: focused(hark) is not None and focused(hark).name in ("Play", "Resume"), timeout=10)
+    hark.key("alt+Left")
+    hark.wait_for_page("Library")

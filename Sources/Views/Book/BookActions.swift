@@ -70,6 +70,11 @@ final class BookActions {
 
   /// - Parameter needsServer: why the book cannot play now; Play keeps
   ///   working (a click says why, under it) and its tooltip says it too.
+  /// The listener's attention is on the book just opened: its main action.
+  func focusPlay() {
+    gtk_widget_grab_focus(play)
+  }
+
   func show(_ extras: BookExtrasView, for target: LibraryPath, inPlayer: Bool, playing: Bool, needsServer: String?) {
     self.target = target
     self.inPlayer = inPlayer

@@ -59,6 +59,11 @@ final class BookDetails {
     gtk_widget_set_margin_end(widget, 12)
   }
 
+  /// Focus on the book's Play (or Resume), once the page shows it.
+  func focusMainAction() {
+    actions.focusPlay()
+  }
+
   func show(_ view: BookPageView) {
     covers.load(cover, for: view.target)
     title.setLabelText(view.title)

@@ -68,6 +68,13 @@ public final class BookPage {
       chapters.update(["details"] + view.chapters.map(\.id))
       if !sameBook { chapters.scrollToTop() }
       gtk_stack_set_visible_child_name(widget.opaque, "book")
+      // A book just opened: focus goes to its Play, not wherever it was
+      // (the mini-player's Open Player, at the bottom of the window). Once
+      // the page has been switched to and drawn, and only if it shows.
+      if !sameBook {
+        let details = details
+        MainContext.invoke { if gtk_widget_get_mapped(details.widget) != 0 { details.focusMainAction() } }
+      }
     }
   }
 

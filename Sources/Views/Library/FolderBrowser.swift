@@ -100,6 +100,11 @@ final class FolderBrowser {
       list.update(loaded.map(\.id))
       // A new filter shows its first match first, too.
       if !sameFolder || refiltered { list.scrollToTop() }
+      // A folder just opened: focus on its first row, where the listener
+      // reads on (not on whatever held it, often the mini-player's button).
+      if !sameFolder, !loaded.isEmpty {
+        MainContext.invoke { [weak self] in self?.list.focusRows() }
+      }
       let emptyName = view.unfilteredCount > 0 ? "no-match" : "empty"
       gtk_stack_set_visible_child_name(content.opaque, loaded.isEmpty ? emptyName : "list")
     }

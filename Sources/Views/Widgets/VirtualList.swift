@@ -87,6 +87,12 @@ final class VirtualList {
     }
   }
 
+  /// Keyboard focus into the list (its first row on a fresh list), only
+  /// while the list shows.
+  func focusRows() {
+    if gtk_widget_get_mapped(listView) != 0 { gtk_widget_grab_focus(listView) }
+  }
+
   func scrollToTop() {
     let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))
     gtk_adjustment_set_value(adjustment, 0)
