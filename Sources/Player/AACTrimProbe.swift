@@ -12,7 +12,8 @@ import Synchronization
 /// leaving qtdemux's audio pad: an audio clipping meta telling the decoder
 /// (avdec_aac hands it to libavcodec as samples to skip) to drop the
 /// samples before `start` and from `end`, and timestamps moved back by the
-/// priming, with durations of what is kept. Frames cut whole still go to
+/// priming, with durations of what is kept; its segments end where the
+/// kept audio ends. Frames cut whole still go to
 /// the decoder, because the next one overlaps them. Counting samples this
 /// way is exact; clipping by a segment is not (1024/44100 s is no whole
 /// number of nanoseconds). aacparse, between the two, passes framed AAC
@@ -42,13 +43,39 @@ final class AACTrimProbe: Sendable {
   }
 
   private func attach(to pad: UnsafeMutablePointer<GstPad>) {
+    let mask = GstPadProbeType(GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
     gst_pad_add_probe(
-      pad, GST_PAD_PROBE_TYPE_BUFFER,
+      pad, mask,
       { _, info, data in
-        Unmanaged<AACTrimProbe>.fromOpaque(data!).takeUnretainedValue().cut(info!)
+        let probe = Unmanaged<AACTrimProbe>.fromOpaque(data!).takeUnretainedValue()
+        if hark_gst_probe_type(info!).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
+          probe.cut(info!)
+        } else {
+          probe.endSegment(info!)
+        }
         return hark_gst_probe_ok()
       }, Unmanaged.passRetained(self).toOpaque(),
       { data in Unmanaged<AACTrimProbe>.fromOpaque(data!).release() })
+  }
+
+  /// Ends qtdemux's segments where the kept audio ends. The movie's
+  /// duration still counts the priming, and playbin times the next file
+  /// from where this one's segment stops: left alone, the next file would
+  /// start one priming late, heard as that much silence at every join.
+  private func endSegment(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {
+    guard let trim = trim.withLock({ $0 }), let event = hark_gst_probe_event(info),
+      hark_gst_event_type(event) == GST_EVENT_SEGMENT
+    else { return }
+    var segment = GstSegment()
+    gst_event_copy_segment(event, &segment)
+    guard segment.format == GST_FORMAT_TIME else { return }
+    // Rounded up: the decoder's own rounding must not lose the last sample.
+    let end = gst_util_uint64_scale_ceil(guint64(trim.end - trim.start), hark_gst_second(), guint64(trim.timescale))
+    if segment.stop == hark_gst_clock_time_none() || segment.stop > end { segment.stop = end }
+    if segment.duration == hark_gst_clock_time_none() || segment.duration > end { segment.duration = end }
+    guard let replacement = gst_event_new_segment(&segment) else { return }
+    gst_event_set_seqnum(replacement, gst_event_get_seqnum(event))
+    hark_gst_probe_replace_event(info, replacement)
   }
 
   private func cut(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {

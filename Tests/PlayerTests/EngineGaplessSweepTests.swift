@@ -65,6 +65,11 @@ final class EngineGaplessSweepTests: XCTestCase {
     engine.play()
     XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")", file: file, line: line)
     XCTAssertEqual(capture.segmentLengths, book.decodedSamples, "samples per part", file: file, line: line)
+    // Timestamps as continuous as the samples: a real-time sink plays a
+    // jump in running time between parts as silence.
+    XCTAssertEqual(
+      capture.segmentGaps, Array(repeating: 0, count: max(0, book.decodedSamples.count - 1)),
+      "running-time gaps between parts, in samples", file: file, line: line)
     // Each file as ffmpeg decodes it, up to the length the file states
     // (ffmpeg 5.1 trims an AAC file's priming but plays its end padding).
     let control = try zip(book.book.files, book.decodedSamples).flatMap {
