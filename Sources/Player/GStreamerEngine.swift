@@ -77,6 +77,7 @@ public final class GStreamerEngine: PlaybackEngine {
     StreamHeaders.install(on: playbin, shared: shared)
     InputPatchProbe.install(MovieDurationPatch.self, on: playbin)
     InputPatchProbe.install(LAMETagPatch.self, on: playbin)
+    AACTrimProbe.install(on: playbin)
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
       rateKeeper.attach(toPlaySink: playSink)

@@ -47,11 +47,14 @@ final class InputPatchProbe: Sendable {
   private let planPiece: @Sendable (UnsafeRawBufferPointer) -> (InputPatchStep, @Sendable (UnsafeMutableRawBufferPointer) -> Void)
   private let onlyAtStart: Bool
 
-  private init<Patch: InputPatch>(_: Patch.Type) {
+  private init<Patch: InputPatch>(_: Patch.Type, found: @escaping @Sendable (Patch.Plan) -> Void) {
     onlyAtStart = Patch.onlyAtStart
     planPiece = { bytes in
       let plan = Patch.plan(bytes)
-      return (Patch.step(for: plan), { Patch.apply(plan, to: $0) })
+      let step = Patch.step(for: plan)
+      if case .keep = step { found(plan) }
+      if case .patch = step { found(plan) }
+      return (step, { Patch.apply(plan, to: $0) })
     }
   }
 
@@ -82,8 +85,12 @@ final class InputPatchProbe: Sendable {
   }
 
   /// Probes the element's input: buffers pushed or pulled, and the flushes
-  /// and end that make a held piece stale.
-  static func attach<Patch: InputPatch>(_ patch: Patch.Type, to element: UnsafeMutablePointer<GstElement>) {
+  /// and end that make a held piece stale. `found` hears the plan once it
+  /// is final (a patch, or nothing to patch), on the streaming thread.
+  static func attach<Patch: InputPatch>(
+    _ patch: Patch.Type, to element: UnsafeMutablePointer<GstElement>,
+    found: @escaping @Sendable (Patch.Plan) -> Void = { _ in }
+  ) {
     guard let pad = gst_element_get_static_pad(element, "sink") else { return }
     defer { gst_object_unref(pad) }
     let mask = GstPadProbeType(
@@ -93,11 +100,11 @@ final class InputPatchProbe: Sendable {
       pad, mask,
       { _, info, data in
         Unmanaged<InputPatchProbe>.fromOpaque(data!).takeUnretainedValue().inspect(info!)
-      }, Unmanaged.passRetained(InputPatchProbe(patch)).toOpaque(),
+      }, Unmanaged.passRetained(InputPatchProbe(patch, found: found)).toOpaque(),
       { data in Unmanaged<InputPatchProbe>.fromOpaque(data!).release() })
   }
 
-  private static func isMadeBy(_ factoryName: String, _ element: UnsafeMutableRawPointer) -> Bool {
+  static func isMadeBy(_ factoryName: String, _ element: UnsafeMutableRawPointer) -> Bool {
     guard let factory = gst_element_get_factory(hark_gst_element(element)),
       let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self))
     else { return false }

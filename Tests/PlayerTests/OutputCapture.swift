@@ -17,8 +17,17 @@ final class OutputCapture {
   private var lastSegment: GstSegment?
   /// Stream time (seconds) of the last buffer pulled: where the output is.
   private(set) var lastStreamTime: Double?
+  /// Per segment after the first: the running time between the end of the
+  /// last buffer before it and its first buffer, in samples (rounded). A
+  /// real-time sink plays that much silence (or overlaps, if negative),
+  /// which `sync=false` otherwise hides.
+  private(set) var segmentGaps: [Int] = []
+  private var runningEnd: GstClockTime?
+  private var isSegmentStart = false
+  private let rate: Int
 
   init(rate: Int, sync: Bool = false) {
+    self.rate = rate
     try! GStreamerRuntime.start()
     let description =
       "audioconvert ! audioresample ! audio/x-raw,format=S16LE,rate=\(rate),channels=1 "
@@ -42,10 +51,19 @@ final class OutputCapture {
       if let segment = gst_sample_get_segment(sample)?.pointee, !isSame(segment, lastSegment) {
         lastSegment = segment
         segmentLengths.append(0)
+        isSegmentStart = true
       }
       guard let buffer = gst_sample_get_buffer(sample) else { continue }
       if var segment = lastSegment, buffer.pointee.pts != hark_gst_clock_time_none() {
         lastStreamTime = Double(gst_segment_to_stream_time(&segment, GST_FORMAT_TIME, buffer.pointee.pts)) / 1e9
+        let start = gst_segment_to_running_time(&segment, GST_FORMAT_TIME, buffer.pointee.pts)
+        if isSegmentStart, let runningEnd, start != hark_gst_clock_time_none() {
+          segmentGaps.append(Int(((Double(start) - Double(runningEnd)) * Double(rate) / 1e9).rounded()))
+        }
+        isSegmentStart = false
+        if buffer.pointee.duration != hark_gst_clock_time_none(), start != hark_gst_clock_time_none() {
+          runningEnd = start + buffer.pointee.duration
+        }
       }
       var map = GstMapInfo()
       guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
@@ -64,6 +82,8 @@ final class OutputCapture {
     drain()
     samples = []
     segmentLengths = []
+    segmentGaps = []
+    runningEnd = nil
   }
 
   private func isSame(_ a: GstSegment, _ b: GstSegment?) -> Bool {
