@@ -24,28 +24,19 @@ public enum TrackInspectionError: Error, Equatable {
 /// Reads duration and tags with `GstDiscoverer`, synchronously: call it off
 /// the main thread when scanning many files (each takes a few milliseconds).
 public final class TrackInspector {
-  private let discoverer: UnsafeMutablePointer<GstDiscoverer>
+  private let discoverer: Discoverer
 
   /// - Parameter timeoutSeconds: how long one file may take before it is
   ///   reported unreadable (a broken file must not stall a scan).
   public init(timeoutSeconds: UInt = 10) throws(GStreamerRuntime.Unavailable) {
-    try GStreamerRuntime.start()
-    var error: UnsafeMutablePointer<GError>?
-    guard let discoverer = gst_discoverer_new(GstClockTime(timeoutSeconds) * hark_gst_second(), &error) else {
-      let detail = error.map { String(cString: $0.pointee.message) } ?? "no discoverer"
-      g_clear_error(&error)
-      throw GStreamerRuntime.Unavailable(message: "Sound is unavailable: \(detail).")
-    }
-    self.discoverer = discoverer
+    discoverer = try Discoverer(timeoutSeconds: timeoutSeconds)
   }
-
-  deinit { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
 
   public func inspect(file path: String) throws(TrackInspectionError) -> TrackInfo {
     guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
     let uri = URL(fileURLWithPath: path).absoluteString
     var error: UnsafeMutablePointer<GError>?
-    let info = gst_discoverer_discover_uri(discoverer, uri, &error)
+    let info = gst_discoverer_discover_uri(discoverer.pointer, uri, &error)
     defer { if let info { g_object_unref(UnsafeMutableRawPointer(info)) } }
     let reason = error.map { String(cString: $0.pointee.message) }
     g_clear_error(&error)
@@ -59,7 +50,7 @@ public final class TrackInspector {
     defer { gst_discoverer_stream_info_list_free(audioStreams) }
     guard audioStreams != nil else { throw .notAudio(path: path) }
 
-    let tags = TagReader(gst_discoverer_info_get_tags(info))
+    let tags = TagValues(gst_discoverer_info_get_tags(info))
     let nanoseconds = gst_discoverer_info_get_duration(info)
     return TrackInfo(
       duration: nanoseconds == hark_gst_clock_time_none() ? 0 : Double(nanoseconds) / 1e9,
@@ -67,27 +58,5 @@ public final class TrackInspector {
       artist: tags.string(GST_TAG_ARTIST),
       album: tags.string(GST_TAG_ALBUM),
       hasEmbeddedCover: tags.hasSample(GST_TAG_IMAGE) || tags.hasSample(GST_TAG_PREVIEW_IMAGE))
-  }
-}
-
-/// Reads values from a borrowed `GstTagList` (may be NULL).
-private struct TagReader {
-  let list: UnsafePointer<GstTagList>?
-  init(_ list: UnsafePointer<GstTagList>?) { self.list = list }
-
-  func string(_ tag: String) -> String? {
-    guard let list else { return nil }
-    var value: UnsafeMutablePointer<gchar>?
-    guard gst_tag_list_get_string(list, tag, &value) != 0, let value else { return nil }
-    defer { g_free(value) }
-    return String(cString: value)
-  }
-
-  func hasSample(_ tag: String) -> Bool {
-    guard let list else { return false }
-    var sample: OpaquePointer?
-    guard gst_tag_list_get_sample(list, tag, &sample) != 0, let sample else { return false }
-    gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self))
-    return true
   }
 }

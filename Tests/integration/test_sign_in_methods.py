@@ -47,8 +47,8 @@ def test_without_a_demo_both_tabs_stay_and_each_shows_its_form(hark, audiosilo_n
     # Back to the address and on again: still both.
     hark.click(hark.find("push button", "Back", root=dialog))
     hark.click(hark.find("push button", "Continue", root=dialog, timeout=10))
-    hark.find("page tab", "Password", root=dialog, timeout=10)
-    assert sorted(tabs(hark, dialog)) == ["Invite Code", "Password"]
+    # (The page slides in: a tab can be found a moment before both are on screen.)
+    hark.wait_until(lambda: sorted(tabs(hark, dialog)) == ["Invite Code", "Password"], timeout=10)
 
 
 def test_a_password_only_server_shows_the_password_form(hark, audiosilo_password_only):

@@ -7,28 +7,19 @@ import HarkCore
 /// presence from `GstDiscoverer`, chapters from the container's own bytes.
 /// One per scanning thread; `read` blocks for a few milliseconds per file.
 final class LocalTrackReader {
-  private let discoverer: UnsafeMutablePointer<GstDiscoverer>
+  private let discoverer: Discoverer
 
   /// - Parameter timeoutSeconds: how long one file may take; a stuck
   ///   demuxer then costs the scan this much, not a hang.
   init(timeoutSeconds: UInt = 10) throws(GStreamerRuntime.Unavailable) {
-    try GStreamerRuntime.start()
-    var error: UnsafeMutablePointer<GError>?
-    guard let discoverer = gst_discoverer_new(GstClockTime(timeoutSeconds) * hark_gst_second(), &error) else {
-      let detail = error.map { String(cString: $0.pointee.message) } ?? "no discoverer"
-      g_clear_error(&error)
-      throw GStreamerRuntime.Unavailable(message: "Sound is unavailable: \(detail).")
-    }
-    self.discoverer = discoverer
+    discoverer = try Discoverer(timeoutSeconds: timeoutSeconds)
   }
-
-  deinit { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
 
   /// The file's facts, or the reason (in the listener's words) it is skipped.
   func read(path: String) -> Result<LocalTrack, LocalScanFailure> {
     let format = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
     var error: UnsafeMutablePointer<GError>?
-    let info = gst_discoverer_discover_uri(discoverer, URL(fileURLWithPath: path).absoluteString, &error)
+    let info = gst_discoverer_discover_uri(discoverer.pointer, URL(fileURLWithPath: path).absoluteString, &error)
     defer { if let info { g_object_unref(UnsafeMutableRawPointer(info)) } }
     g_clear_error(&error)
     guard let info, gst_discoverer_info_get_result(info) == GST_DISCOVERER_OK else {
@@ -39,13 +30,13 @@ final class LocalTrackReader {
     guard let audioStreams, let first = audioStreams.pointee.data else { return .failure(.notAudio) }
     let stream = OpaquePointer(first)
 
-    let tags = TagList(gst_discoverer_info_get_tags(info))
+    let tags = TagValues(gst_discoverer_info_get_tags(info))
     let nanoseconds = gst_discoverer_info_get_duration(info)
     var track = LocalTrack(
       duration: nanoseconds == hark_gst_clock_time_none() ? 0 : Double(nanoseconds) / 1e9,
-      format: format, codec: codec(of: stream), title: tags.string(GST_TAG_TITLE),
-      album: tags.string(GST_TAG_ALBUM), artist: tags.string(GST_TAG_ARTIST),
-      albumArtist: tags.string(GST_TAG_ALBUM_ARTIST), composer: tags.string(GST_TAG_COMPOSER),
+      format: format, codec: codec(of: stream), title: tags.text(GST_TAG_TITLE),
+      album: tags.text(GST_TAG_ALBUM), artist: tags.text(GST_TAG_ARTIST),
+      albumArtist: tags.text(GST_TAG_ALBUM_ARTIST), composer: tags.text(GST_TAG_COMPOSER),
       trackNumber: tags.number(GST_TAG_TRACK_NUMBER), discNumber: tags.number(GST_TAG_ALBUM_VOLUME_NUMBER),
       hasEmbeddedCover: tags.hasSample(GST_TAG_IMAGE) || tags.hasSample(GST_TAG_PREVIEW_IMAGE))
 
@@ -124,42 +115,4 @@ enum LocalScanFailure: Error {
 private func seriesNumber(_ text: String) -> Double? {
   let trimmed = text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "#"))
   return Double(trimmed.split(separator: "/").first.map(String.init) ?? trimmed)
-}
-
-/// Values of a borrowed `GstTagList` (may be NULL).
-private struct TagList {
-  let list: UnsafePointer<GstTagList>?
-  init(_ list: UnsafePointer<GstTagList>?) { self.list = list }
-
-  func string(_ tag: String) -> String? {
-    guard let list else { return nil }
-    var value: UnsafeMutablePointer<gchar>?
-    guard gst_tag_list_get_string(list, tag, &value) != 0, let value else { return nil }
-    defer { g_free(value) }
-    let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
-    return text.isEmpty ? nil : text
-  }
-
-  func strings(_ tag: String) -> [String] {
-    guard let list else { return [] }
-    return (0..<gst_tag_list_get_tag_size(list, tag)).compactMap { index in
-      var value: UnsafePointer<gchar>?
-      guard gst_tag_list_peek_string_index(list, tag, index, &value) != 0, let value else { return nil }
-      return String(cString: value)
-    }
-  }
-
-  func number(_ tag: String) -> Int? {
-    guard let list else { return nil }
-    var value: guint = 0
-    return gst_tag_list_get_uint(list, tag, &value) != 0 && value > 0 ? Int(value) : nil
-  }
-
-  func hasSample(_ tag: String) -> Bool {
-    guard let list else { return false }
-    var sample: OpaquePointer?
-    guard gst_tag_list_get_sample(list, tag, &sample) != 0, let sample else { return false }
-    gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self))
-    return true
-  }
 }
