@@ -97,11 +97,15 @@ final class DownloadServices {
     for index in entry.files.indices where !entry.files[index].complete {
       do throws(DownloadFailure) {
         let saved = try await fetch(entry, file: index, dispatch: dispatch)
+        connections.record(nil, serverID: entry.key.serverID)
         dispatch(.downloads(.fileSaved(entry.key, file: index, validator: saved.validator)))
       } catch {
         // A stop (pause, cancel, delete) was the reducer's own doing.
         guard !Task.isCancelled else { return }
         running[entry.key] = nil
+        // No answer is news of the server, as for any call: it is marked
+        // away (and probed), so the download waits for it, not fails.
+        if case .network(let reason) = error { connections.record(.unreachable(reason), serverID: entry.key.serverID) }
         dispatch(.downloads(.failed(entry.key, error)))
         return
       }

@@ -309,3 +309,26 @@ def test_a_failing_server_is_retried_then_the_reason_is_shown_and_retry_works(ha
     hark.screenshot("download-failed")
     hark.click(button_named(hark, "Retry Download"))
     hark.wait_until(lambda: section_shown(hark, "Downloaded"), timeout=30)
+
+
+@pytest.mark.long
+def test_a_server_lost_mid_download_is_waited_for_and_the_download_goes_on(hark, audiosilo):
+    """The server goes away mid-file: the download waits (no failure to
+    show), and when the server answers again it resumes from the bytes on
+    disk and completes."""
+    sign_in_with_invite(hark, audiosilo)
+    audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/stream", "count": 1,
+                                       "drop_after_bytes": 50000, "then_unreachable": True})
+    open_book(hark, *BOOK)
+    hark.click(button_named(hark, "Download"))
+    hark.key("alt+4")
+    hark.wait_for_page("Downloads", timeout=10)
+    # Through the retries (2 s and 6 s), then waiting for the server.
+    hark.wait_until(lambda: section_shown(hark, "Waiting") and not section_shown(hark, "Downloading"), timeout=30)
+    assert not section_shown(hark, "Failed")
+    hark.screenshot("download-waiting-for-server")
+    audiosilo.call("POST", "/unreachable", {"on": False})
+    # The server is asked again every 20 s; then the download goes on.
+    hark.wait_until(lambda: section_shown(hark, "Downloaded"), timeout=60)
+    ranges = [r["headers"].get("Range") for r in stream_requests(audiosilo)]
+    assert "bytes=50000-" in ranges, f"resumed from the bytes on disk: {ranges}"

@@ -90,8 +90,11 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     guard var entry = downloads.entries[key], entry.status == .downloading else { return [] }
     downloads.transfers[key] = nil
     if failure == .cancelled { return [] }
-    if failure.isRetryable, !downloads.network.allowsDownloads(state.settings) {
-      // Lost with the network: it waits for it without a failure to show.
+    if failure.isRetryable,
+      !downloads.network.allowsDownloads(state.settings) || state.connections.unreachable.contains(key.serverID)
+    {
+      // Lost with the network, or its server is away: it waits for them
+      // without a failure to show, and goes on when they are back.
       entry.status = .queued
       downloads.entries[key] = entry
       break
@@ -209,12 +212,14 @@ private func holdDownloads(_ downloads: inout DownloadsState) -> [Effect] {
 }
 
 /// Starts queued downloads, first come first served, up to the limit, only
-/// while the network allows and only from servers signed in (at start the
-/// registry is read before the servers are restored: their downloads wait
-/// for them).
+/// while the network allows and only from servers signed in and answering
+/// (at start the registry is read before the servers are restored; a server
+/// away is waited for: its answer coming back starts them).
 func startDownloads(_ state: inout AppState) -> [Effect] {
   guard state.downloads.network.allowsDownloads(state.settings) else { return [] }
-  let signedIn = Set(state.connections.servers.filter { !$0.needsReconnect }.map(\.serverID))
+  let signedIn = Set(
+    state.connections.servers.filter { !$0.needsReconnect && !state.connections.unreachable.contains($0.serverID) }
+      .map(\.serverID))
   var downloads = state.downloads
   defer { state.downloads = downloads }
   var running = downloads.entries.values.filter { $0.status == .downloading }.count

@@ -102,7 +102,9 @@ public func selectBookDownload(_ s: AppState) -> BookDownloadView? {
       label: "Pause Download", detail: "Downloading, \(Int((fraction ?? 0) * 100)) %", action: .pause,
       fraction: fraction ?? 0)
   case .queued:
-    return BookDownloadView(label: "Pause Download", detail: "Waiting to download", action: .pause)
+    let detail = s.connections.unreachable.contains(entry.key.serverID)
+      ? "Waiting for the server to answer again" : "Waiting to download"
+    return BookDownloadView(label: "Pause Download", detail: detail, action: .pause)
   case .paused:
     return BookDownloadView(label: "Resume Download", detail: "Download paused", action: .resume)
   case .error:
@@ -138,7 +140,7 @@ private func waitingRow(_ entry: DownloadEntry) -> DownloadRow {
   let total = entry.expectedBytes
   let done = completedBytes(entry)
   let size = total > 0 ? formatBytes(total) : ""
-  let state = entry.status == .paused ? "Paused" : "Waiting"
+  let state = entry.status == .paused ? "Paused" : "Waiting"  // for its turn, the network or its server
   let detail = [state, done > 0 && total > 0 ? "\(formatBytes(done)) of \(size)" : size]
     .filter { !$0.isEmpty }.joined(separator: " · ")
   return row(entry, detail: detail, fraction: total > 0 && done > 0 ? Double(done) / Double(total) : nil)

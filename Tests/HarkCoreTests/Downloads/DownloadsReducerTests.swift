@@ -152,6 +152,23 @@ final class DownloadsReducerTests: XCTestCase {
     XCTAssertTrue(back.contains { if case .runDownload = $0 { true } else { false } })
   }
 
+  func testADownloadWaitsForItsServerToAnswerAgain() {
+    var state = ready()
+    state.library.book = bookPath
+    _ = reduce(&state, .connections(.reachabilityChanged(serverID: "c1", reachable: false)))
+    let asked = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .queued, "not started while the server is away")
+    XCTAssertFalse(asked.contains { if case .runDownload = $0 { true } else { false } })
+    XCTAssertEqual(selectBookDownload(state)?.detail, "Waiting for the server to answer again")
+    let back = reduce(&state, .connections(.reachabilityChanged(serverID: "c1", reachable: true)))
+    XCTAssertTrue(back.contains { if case .runDownload = $0 { true } else { false } })
+    // Lost again mid-download: it waits, no failure to show.
+    _ = reduce(&state, .connections(.reachabilityChanged(serverID: "c1", reachable: false)))
+    _ = reduce(&state, .downloads(.failed(key, .network("reset"))))
+    XCTAssertEqual(state.downloads.entries[key]?.status, .queued)
+    XCTAssertNil(state.downloads.entries[key]?.message)
+  }
+
   func testMeteredConnectionHoldsDownloadsUnlessAllowed() {
     var state = ready()
     _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
