@@ -27,6 +27,7 @@ final class HarkApplication {
   private var background: BackgroundPlayback?
   private var searchProvider: SearchProviderService?
   private var networkWatch: NetworkWatch?
+  private var downloadNotifications: DownloadNotifications?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -107,6 +108,9 @@ final class HarkApplication {
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)),
       connections: connections, store: store, present: { [weak self] in self?.activate() })
     background = BackgroundPlayback(application: application.cast(GApplication.self), store: store)
+    downloadNotifications = DownloadNotifications(application: application.cast(GApplication.self), store: store) {
+      [weak self] in self?.mainWindow?.window.cast(GtkWindow.self)
+    }
     suspendInhibitor = SuspendInhibitor(application: gtkApplication, store: store) { [weak self] in
       self?.mainWindow?.window.cast(GtkWindow.self)
     }
@@ -163,6 +167,16 @@ final class HarkApplication {
       if let page = Page(rawValue: name) { store.dispatch(.ui(.pageSelected(page))) }
     }
     actions.add("search", accelerators: ["<Control>f"]) { store.dispatch(.library(.searchRequested)) }
+    // From a download's notification: the window at the Downloads page,
+    // or the failed download tried again.
+    actions.add("show-downloads") { [weak self] in
+      self?.activate()
+      store.dispatch(.ui(.pageSelected(.downloads)))
+    }
+    actions.add("retry-download", targets: [:]) { rawKey in
+      guard let key = store.state.downloads.entries.keys.first(where: { $0.rawValue == rawKey }) else { return }
+      store.dispatch(.downloads(.retryRequested(key)))
+    }
     actions.add("next-page", accelerators: ["<Control>Page_Down"]) { store.dispatch(.ui(.nextPageRequested)) }
     // The keyboard's Back key too; Escape and the mouse's back button are
     // the window's (they must not take a key a focused widget wants).

@@ -81,6 +81,16 @@ def session_manager(accessibility_bus):
 
 
 @pytest.fixture
+def notifications(accessibility_bus):
+    """GNOME Shell's notification service as GApplication talks to it,
+    recording what Hark shows. Ask for it before `hark`."""
+    from fake_notifications import FakeNotifications
+    service = FakeNotifications()
+    yield service
+    service.stop()
+
+
+@pytest.fixture
 def audiosilo():
     """The repository's AudioSilo test server over the sample library."""
     yield from _run_server()

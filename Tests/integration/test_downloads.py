@@ -332,3 +332,48 @@ def test_a_server_lost_mid_download_is_waited_for_and_the_download_goes_on(hark,
     hark.wait_until(lambda: section_shown(hark, "Downloaded"), timeout=60)
     ranges = [r["headers"].get("Range") for r in stream_requests(audiosilo)]
     assert "bytes=50000-" in ranges, f"resumed from the bytes on disk: {ranges}"
+
+
+@pytest.mark.long
+def test_a_download_finished_with_the_window_closed_is_a_notification(notifications, hark, audiosilo):
+    """Playing in the background with the window closed, the listener hears
+    of a finished download from the desktop, and its notification opens
+    Hark at the Downloads page."""
+    import subprocess
+    from gi.repository import Gio, GLib
+
+    sign_in_with_invite(hark, audiosilo)
+    audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/stream", "bytes_per_second": 60000})
+    open_book(hark, *BOOK)
+    hark.click(button_named(hark, "Play"))
+    hark.key("alt+3")
+    player_button(hark, "Pause", timeout=20)
+    hark.key("alt+2")
+    hark.click(button_named(hark, "Download"))
+    hark.key("ctrl+w")  # playing: the window goes, Hark plays on
+    hark.wait_until(lambda: not subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--pid", str(hark.process.pid), "--name", "^Hark$"],
+        capture_output=True, text=True).stdout.split(), timeout=5)
+    shown = []
+
+    def notified():
+        shown[:] = [n for (app, nid), n in notifications.notifications().items()
+                    if app == "dev.hark.Hark" and nid.startswith("download:")]
+        return bool(shown)
+    hark.wait_until(notified, timeout=30)
+    assert shown[0]["title"] == "Downloaded", shown[0]
+    assert shown[0]["body"] == f"“{TITLE}” plays without a connection now.", shown[0]
+    assert shown[0]["default-action"] == "app.show-downloads"
+
+    # Its default action, as the shell sends it: the window at Downloads.
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    bus.call_sync("dev.hark.Hark", "/dev/hark/Hark", "org.freedesktop.Application", "ActivateAction",
+                  GLib.Variant("(sava{sv})", ("show-downloads", [], {})), None, Gio.DBusCallFlags.NONE, 5000, None)
+    hark.wait_until(lambda: subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--pid", str(hark.process.pid), "--name", "^Hark$"],
+        capture_output=True, text=True).stdout.split(), timeout=10)
+    hark.window_id = int(subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--pid", str(hark.process.pid), "--name", "^Hark$"],
+        capture_output=True, text=True).stdout.split()[-1])
+    hark.wait_for_page("Downloads", timeout=10)
+    downloads_row(hark, TITLE)

@@ -159,3 +159,19 @@ private func progressFraction(_ entry: DownloadEntry, _ transfer: DownloadTransf
   guard total > 0 else { return nil }
   return min(1, Double(transfer?.bytes ?? completedBytes(entry)) / Double(total))
 }
+
+/// Where each download stands, for the desktop notifications: a book that
+/// was downloading and now is downloaded or failed is news when the window
+/// is away.
+public struct DownloadStanding: Equatable, Sendable {
+  public var title: String
+  public var status: DownloadStatus
+  /// The reason, when it failed.
+  public var message: String?
+}
+
+public func selectDownloadStandings(_ s: AppState) -> [ContentKey: DownloadStanding] {
+  s.downloads.entries.mapValues { entry in
+    DownloadStanding(title: displayTitle(entry), status: entry.status, message: entry.message)
+  }
+}
