@@ -27,7 +27,7 @@ final class HarkApplication {
   private var background: BackgroundPlayback?
   private var searchProvider: SearchProviderService?
   private var networkWatch: NetworkWatch?
-  private var downloadNotifications: DownloadNotifications?
+  private var notifications: DesktopNotifications?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -108,7 +108,7 @@ final class HarkApplication {
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)),
       connections: connections, store: store, present: { [weak self] in self?.activate() })
     background = BackgroundPlayback(application: application.cast(GApplication.self), store: store)
-    downloadNotifications = DownloadNotifications(application: application.cast(GApplication.self), store: store) {
+    notifications = DesktopNotifications(application: application.cast(GApplication.self), store: store) {
       [weak self] in self?.mainWindow?.window.cast(GtkWindow.self)
     }
     suspendInhibitor = SuspendInhibitor(application: gtkApplication, store: store) { [weak self] in
@@ -172,6 +172,10 @@ final class HarkApplication {
     actions.add("show-downloads") { [weak self] in
       self?.activate()
       store.dispatch(.ui(.pageSelected(.downloads)))
+    }
+    actions.add("reconnect", targets: [:]) { [weak self] serverID in
+      self?.activate()
+      store.dispatch(.connections(.reconnectRequested(serverID: serverID)))
     }
     actions.add("retry-download", targets: [:]) { rawKey in
       guard let key = store.state.downloads.entries.keys.first(where: { $0.rawValue == rawKey }) else { return }

@@ -365,6 +365,19 @@ def test_a_download_finished_with_the_window_closed_is_a_notification(notificati
     assert shown[0]["body"] == f"“{TITLE}” plays without a connection now.", shown[0]
     assert shown[0]["default-action"] == "app.show-downloads"
 
+    # The server revokes the sign-in while the book plays on from its files:
+    # the next save meets the refusal, and the desktop says so, with Reconnect.
+    audiosilo.call("POST", "/revoke-all-tokens")
+    signed_out = []
+
+    def told():
+        signed_out[:] = [n for (app, nid), n in notifications.notifications().items()
+                         if app == "dev.hark.Hark" and nid.startswith("signed-out:")]
+        return bool(signed_out)
+    hark.wait_until(told, timeout=30)
+    assert signed_out[0]["title"] == "Signed Out of Hark Test Server", signed_out[0]
+    assert [b["label"] for b in signed_out[0]["buttons"]] == ["Reconnect"], signed_out[0]
+
     # Its default action, as the shell sends it: the window at Downloads.
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     bus.call_sync("dev.hark.Hark", "/dev/hark/Hark", "org.freedesktop.Application", "ActivateAction",

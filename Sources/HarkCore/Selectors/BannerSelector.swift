@@ -35,6 +35,18 @@ public struct BannerChoice: Equatable, Sendable {
   }
 }
 
+/// Each server and whether it still takes the sign-in (for the desktop's
+/// notification of a server that signs the listener out).
+public struct ServerSignIn: Equatable, Sendable {
+  public var serverID: String
+  public var name: String
+  public var signedIn: Bool
+}
+
+public func selectServerSignIns(_ s: AppState) -> [ServerSignIn] {
+  s.connections.servers.map { ServerSignIn(serverID: $0.serverID, name: $0.name, signedIn: !$0.needsReconnect) }
+}
+
 /// Signed out (needs the listener) beats another server at the address
 /// beats offline (fixes itself) beats the keyring warning (informational).
 public func selectBanner(_ s: AppState) -> BannerState? {

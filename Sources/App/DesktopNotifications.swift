@@ -3,17 +3,21 @@ import CGtk
 import GObjectKit
 import HarkCore
 
-/// A download that finishes or fails while the window is closed or in the
-/// background says so through the desktop's notifications: "Downloaded"
-/// (opening Hark at the Downloads page), or "Download Failed" with the
-/// reason and Retry. Only a download seen running is news: the registry
-/// read at start announces nothing.
+/// What happens while the window is closed or in the background, said
+/// through the desktop's notifications, each with the action that helps:
+/// a download finished (opening the Downloads page) or failed (Retry), a
+/// server that signed the listener out (Reconnect). Only a change seen
+/// happening is news: what start-up reads announces nothing.
 @MainActor
-final class DownloadNotifications {
+final class DesktopNotifications {
   private let application: UnsafeMutablePointer<GApplication>
   private let window: () -> UnsafeMutablePointer<GtkWindow>?
   private var previous: [ContentKey: DownloadStanding] = [:]
+  /// Servers seen signed in: only those losing it is news (a server
+  /// restored at start without its sign-in is the banner's).
+  private var seenSignedIn: Set<String> = []
   private var subscription: Subscription?
+  private var signedOutSubscription: Subscription?
 
   init(
     application: UnsafeMutablePointer<GApplication>, store: Store,
@@ -22,6 +26,24 @@ final class DownloadNotifications {
     self.application = application
     self.window = window
     subscription = store.subscribe(selectDownloadStandings) { [weak self] in self?.changed($0) }
+    signedOutSubscription = store.subscribe(selectServerSignIns) { [weak self] in self?.signIns($0) }
+  }
+
+  /// A server that no longer takes the sign-in it took.
+  private func signIns(_ servers: [ServerSignIn]) {
+    let lost = servers.filter { !$0.signedIn && seenSignedIn.contains($0.serverID) }
+    seenSignedIn = Set(servers.filter(\.signedIn).map(\.serverID))
+    guard !windowInView else { return }
+    for server in lost {
+      let notification = g_notification_new("Signed Out of \(server.name)")!
+      defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
+      g_notification_set_body(notification, "The server no longer accepts this sign-in. Your places are kept.")
+      g_notification_add_button_with_target_value(
+        notification, "Reconnect", "app.reconnect", g_variant_new_string(server.serverID))
+      g_notification_set_default_action_and_target_value(
+        notification, "app.reconnect", g_variant_new_string(server.serverID))
+      g_application_send_notification(application, "signed-out:\(server.serverID)", notification)
+    }
   }
 
   /// The listener is looking at Hark: the Downloads page says it already.
