@@ -30,7 +30,7 @@ final class BookmarksGroup {
     add.setAccessibleLabel("Add Bookmark")
     let form = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, time, note, add)
     form.setMargins(6)
-    group.addFixed(RowsGroup.customRow(form))
+    group.addFixed(RowsGroup.customRow(form, name: "New Bookmark"))
     Signals.connect(add, "clicked") { [weak self] in self?.submit() }
     Signals.connect(note, "activate") { [weak self] in self?.submit() }
     Signals.connect(time, "activate") { [weak self] in self?.submit() }

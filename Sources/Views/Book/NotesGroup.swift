@@ -24,7 +24,7 @@ final class NotesGroup {
     add.setAccessibleLabel("Add Note")
     let form = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, entry, add)
     form.setMargins(6)
-    group.addFixed(RowsGroup.customRow(form))
+    group.addFixed(RowsGroup.customRow(form, name: "New Note"))
     Signals.connect(add, "clicked") { [weak self] in self?.submit() }
     Signals.connect(entry, "activate") { [weak self] in self?.submit() }
   }
@@ -70,6 +70,6 @@ final class NotesGroup {
     }
     let content = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, text, delete)
     content.setMargins(12)
-    return RowsGroup.customRow(content)
+    return RowsGroup.customRow(content, name: [note.title, note.detail].filter { !$0.isEmpty }.joined(separator: ", "))
   }
 }

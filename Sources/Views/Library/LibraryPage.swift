@@ -45,6 +45,11 @@ public final class LibraryPage {
     gtk_search_bar_set_child(searchBar.opaque, clamp)
     gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
     gtk_search_bar_set_show_close_button(searchBar.opaque, 1)
+    // GTK names the close button by its icon ("GtkImage").
+    if let close = Self.firstButton(in: searchBar, skipping: searchEntry) {
+      close.setAccessibleLabel("Close Search")
+      gtk_widget_set_tooltip_text(close, "Close Search")
+    }
     widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, searchBar, stack)
 
     Signals.connect(searchEntry, "changed") { [weak self] in
@@ -92,5 +97,20 @@ public final class LibraryPage {
       gtk_editable_set_text(searchEntry.opaque, search.query)
     }
     results.show(search.content)
+  }
+
+  /// The first button under `root`, not looking inside `skipped`.
+  private static func firstButton(in root: Widget, skipping skipped: Widget) -> Widget? {
+    var child = gtk_widget_get_first_child(root)
+    while let widget = child {
+      if widget != skipped {
+        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type()) != 0 {
+          return widget
+        }
+        if let found = firstButton(in: widget, skipping: skipped) { return found }
+      }
+      child = gtk_widget_get_next_sibling(widget)
+    }
+    return nil
   }
 }

@@ -85,6 +85,9 @@ final class PlayerMenus {
     showSleepChoices(view)
     gtk_menu_button_set_label(speedButton.opaque, view.rateText)
     speedButton.setAccessibleLabel("Playback Speed \(view.rateText)")
+    // The menu button's own button takes the focus, and was named by its
+    // label alone ("1×").
+    gtk_widget_get_first_child(speedButton)?.setAccessibleLabel("Playback Speed, \(view.rateText)")
     if abs(gtk_spin_button_get_value(speed.opaque) - view.rate) > 0.001 {
       rendering = true
       gtk_spin_button_set_value(speed.opaque, view.rate)

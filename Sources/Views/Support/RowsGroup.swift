@@ -35,11 +35,13 @@ final class RowsGroup {
     adw_preferences_group_add(widget.cast(AdwPreferencesGroup.self), row)
   }
 
-  /// A card row holding any widget (a form, formatted text).
-  static func customRow(_ child: Widget) -> Widget {
+  /// A card row holding any widget (a form, formatted text), named for
+  /// assistive technologies (the row itself takes the focus first).
+  static func customRow(_ child: Widget, name: String) -> Widget {
     let row = adw_preferences_row_new()!
     gtk_list_box_row_set_child(row.cast(GtkListBoxRow.self), child)
     gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 0)
+    row.setAccessibleLabel(name)
     return row
   }
 

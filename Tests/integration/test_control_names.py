@@ -1,0 +1,45 @@
+"""Every focusable control on Hark's main pages has a name a screen reader
+can say: not empty, not a GTK class name ("GtkImage", "GtkToggleButton"),
+not a bare mnemonic ("_1") or a bare number or value ("1×")."""
+import re
+
+import pyatspi
+
+from hark_ui import descendants
+from test_player import read, start_playing
+from test_search_keys import search_text
+from test_sign_in import sign_in_with_invite
+
+MEANINGLESS = re.compile(r"^(|Gtk\w*|Adw\w*|_\w|[\d.,:]+\s*×?|[\d.,:]+ ?[a-z]{0,3})$")
+ROLES = {"push button", "toggle button", "check box", "radio button", "menu item", "combo box", "slider",
+         "spin button", "page tab", "link", "text", "list item"}
+
+
+def unnamed_controls(hark):
+    controls = descendants(hark.app, lambda a: a.getRoleName() in ROLES
+                           and hark.has_state(a, pyatspi.STATE_FOCUSABLE) and hark.on_screen(a))
+    return sorted({f"{a.getRoleName()} {a.name!r}" for a in controls if MEANINGLESS.match((a.name or "").strip())})
+
+
+def test_focusable_controls_have_meaningful_names(hark, audiosilo):
+    sign_in_with_invite(hark, audiosilo)
+    hark.find("list item", "Audiobooks", timeout=15)
+    found = {"Library overview": read(hark, unnamed_controls)}
+    hark.click_at(hark.find("list item", "Audiobooks"))
+    hark.find("list", "Folder contents", timeout=15)
+    found["a folder"] = read(hark, unnamed_controls)
+    hark.key("ctrl+f")
+    hark.wait_until(lambda: search_text(hark) is not None, timeout=5)
+    found["search"] = read(hark, unnamed_controls)
+    hark.key("Escape")  # closes search
+    hark.key("alt+Left")  # the library's root: back to the overview
+    start_playing(hark, audiosilo)
+    found["Player"] = read(hark, unnamed_controls)
+    hark.key("alt+2")
+    hark.wait_for_page("Book")
+    found["Book page"] = read(hark, unnamed_controls)
+    hark.key("alt+4")
+    hark.wait_for_page("Downloads")
+    found["Downloads"] = read(hark, unnamed_controls)
+    bad = {page: names for page, names in found.items() if names}
+    assert not bad, f"focusable controls without a meaningful name: {bad}"
