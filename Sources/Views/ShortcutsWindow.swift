@@ -15,6 +15,14 @@ public enum ShortcutsWindow {
     gtk_window_set_title(widget.cast(GtkWindow.self), "Keyboard Shortcuts")
     gtk_window_set_transient_for(widget.cast(GtkWindow.self), parent.cast(GtkWindow.self))
     gtk_window_set_modal(widget.cast(GtkWindow.self), 1)
+    // GTK names the header's search button by its icon ("GtkImage"); it is
+    // the header's first button (the window's own come last).
+    if let search = gtk_window_get_titlebar(widget.cast(GtkWindow.self))?.firstDescendant(
+      ofType: gtk_button_get_type())
+    {
+      search.setAccessibleLabel("Search Shortcuts")
+      gtk_widget_set_tooltip_text(search, "Search Shortcuts")
+    }
     return widget
   }
 
@@ -41,6 +49,9 @@ public enum ShortcutsWindow {
       <object class="GtkShortcutsWindow" id="shortcuts">
         <child><object class="GtkShortcutsSection">
           <property name="section-name">shortcuts</property>
+          <!-- One page for every group: paged, GTK names its page
+               switcher "_1", "_2", which a screen reader reads as such. -->
+          <property name="max-height">40</property>
           \(group("Pages",
             shortcut("&lt;alt&gt;1", "Library"),
             shortcut("&lt;alt&gt;2", "Book"),
@@ -58,7 +69,8 @@ public enum ShortcutsWindow {
             shortcut("minus", "Slower"),
             shortcut("&lt;ctrl&gt;b", "Add Bookmark")))
           \(group("Library",
-            shortcut("&lt;ctrl&gt;f slash", "Search All Servers")))
+            shortcut("&lt;ctrl&gt;f slash", "Search All Servers"),
+            shortcut("&lt;alt&gt;Left Escape", "Back")))
           \(group("General",
             shortcut("F10", "Main Menu"),
             shortcut("&lt;ctrl&gt;comma", "Preferences"),

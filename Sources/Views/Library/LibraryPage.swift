@@ -46,7 +46,7 @@ public final class LibraryPage {
     gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
     gtk_search_bar_set_show_close_button(searchBar.opaque, 1)
     // GTK names the close button by its icon ("GtkImage").
-    if let close = Self.firstButton(in: searchBar, skipping: searchEntry) {
+    if let close = searchBar.firstDescendant(ofType: gtk_button_get_type(), skipping: searchEntry) {
       close.setAccessibleLabel("Close Search")
       gtk_widget_set_tooltip_text(close, "Close Search")
     }
@@ -99,18 +99,4 @@ public final class LibraryPage {
     results.show(search.content)
   }
 
-  /// The first button under `root`, not looking inside `skipped`.
-  private static func firstButton(in root: Widget, skipping skipped: Widget) -> Widget? {
-    var child = gtk_widget_get_first_child(root)
-    while let widget = child {
-      if widget != skipped {
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type()) != 0 {
-          return widget
-        }
-        if let found = firstButton(in: widget, skipping: skipped) { return found }
-      }
-      child = gtk_widget_get_next_sibling(widget)
-    }
-    return nil
-  }
 }

@@ -29,6 +29,22 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     g_value_unset(&gvalue)
   }
 
+  /// The first widget of GType `type` under this one (depth first), not
+  /// looking inside `skipped`: for the parts GTK builds inside its own
+  /// widgets (a search bar's close button) that Hark must still name.
+  func firstDescendant(ofType type: GType, skipping skipped: Widget? = nil) -> Widget? {
+    var child = gtk_widget_get_first_child(self)
+    while let widget = child {
+      if widget != skipped {
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        if g_type_check_instance_is_a(instance, type) != 0 { return widget }
+        if let found = widget.firstDescendant(ofType: type, skipping: skipped) { return found }
+      }
+      child = gtk_widget_get_next_sibling(widget)
+    }
+    return nil
+  }
+
   /// Sets the name assistive technologies (and Hark's UI tests) read.
   func setAccessibleLabel(_ label: String) {
     hark_accessible_set_label(self, label)
