@@ -1,6 +1,8 @@
 """A folder of 10,000 books and a book of 5,000 chapters open without
 freezing the window, build only the rows on screen, and are read from the
 server without ever hitting its rate limit."""
+import pytest
+
 from test_browse import list_items, open_row
 from test_sign_in import sign_in_with_invite
 
@@ -16,6 +18,7 @@ def realized_rows(hark, list_name):
     return lists[0].childCount
 
 
+@pytest.mark.long
 def test_ten_thousand_books_and_five_thousand_chapters(hark, audiosilo_stress):
     server = audiosilo_stress
     sign_in_with_invite(hark, server)

@@ -4,6 +4,7 @@ not a bare mnemonic ("_1") or a bare number or value ("1×")."""
 import re
 
 import pyatspi
+import pytest
 
 from hark_ui import descendants
 from test_player import read, start_playing
@@ -27,6 +28,7 @@ def unnamed_controls(hark):
     return sorted({f"{a.getRoleName()} {a.name!r}" for a in descendants(hark.app, unnamed)})
 
 
+@pytest.mark.long
 def test_focusable_controls_have_meaningful_names(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     hark.find("list item", "Audiobooks", timeout=15)

@@ -4,6 +4,8 @@ cannot be converted to Int"), and a saved
 place of -1000 s read "Resume at … · 0:00 · 18m left" on a 100-second book.
 Through the real window, against a misbehaving server (a rewriting proxy)
 in front of the test server."""
+import pytest
+
 from misbehaving_server import MisbehavingServer
 from test_book_page import api, open_book, open_orchard, query, visible
 from test_browse import list_items
@@ -32,6 +34,7 @@ def endless_entries(answer, _query):
     return {**answer, "entries": entries}
 
 
+@pytest.mark.long
 def test_a_book_of_1e308_seconds_opens_a_sane_book_page(hark, audiosilo):
     proxy = MisbehavingServer(audiosilo.base)
     try:

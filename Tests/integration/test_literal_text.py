@@ -3,6 +3,8 @@ names, titles and error texts that look like Pango markup are shown
 literally, valid markup and broken markup alike, and GTK never has to
 complain about markup it could not parse. Through the real window, against
 a misbehaving server (a rewriting proxy) in front of the test server."""
+import pytest
+
 from misbehaving_server import MisbehavingServer
 from test_browse import list_items, open_row
 from test_sign_in import sign_in_with_invite
@@ -58,6 +60,7 @@ def series_with_markup(answer, query):
     return {**answer, "work": {**work, "characters": characters}, "series": [rail]}
 
 
+@pytest.mark.long
 def test_names_and_titles_that_look_like_markup_are_shown_as_written(hark, audiosilo):
     proxy = MisbehavingServer(audiosilo.base)
     try:

@@ -7,6 +7,8 @@ import os
 import subprocess
 import time
 
+import pytest
+
 from gi.repository import Gio, GLib
 
 from test_book_page import open_book
@@ -56,6 +58,7 @@ class MediaControls:
         hark.wait_until(check, timeout=timeout)
 
 
+@pytest.mark.long
 def test_the_shell_and_media_keys_drive_the_book_chapter_by_chapter(hark, audiosilo):
     controls = MediaControls()
     controls.wait(hark, lambda: controls.get("Identity", "org.mpris.MediaPlayer2") == "Hark")

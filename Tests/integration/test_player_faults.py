@@ -147,6 +147,7 @@ def test_a_file_that_is_not_audio_is_an_error_for_that_book_only(hark, audiosilo
     start_playing(hark, audiosilo, open_book=open_keeper)
 
 
+@pytest.mark.long
 def test_a_chapter_chosen_while_paused_is_where_try_again_resumes(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     start_playing(hark, audiosilo, open_book=open_keeper)
@@ -180,6 +181,7 @@ def test_a_chapter_chosen_while_paused_is_where_try_again_resumes(hark, audiosil
     assert chapter_number(hark) == 3
 
 
+@pytest.mark.long
 def test_a_server_that_stops_while_a_book_plays_is_announced_at_the_next_save(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
     start_playing(hark, audiosilo)

@@ -332,6 +332,7 @@ def test_sweep_sets_are_three_long_parts_cut_off_frame_and_say_what_ffmpeg_decod
         assert tag[2] > 0 and tag[3] > 0, "delay and padding to trim"
 
 
+@pytest.mark.long
 def test_manifest_durations_match_the_files(library, manifest):
     for book in manifest["books"]:
         for entry in book["files"]:

@@ -3,6 +3,8 @@ between two runs: Hark says so in plain words, sends the stranger nothing
 with the listener's token beyond the one request that found it (never
 /auth/logout), keeps the listener signed in, and carries on when the right
 server is back."""
+import pytest
+
 from test_no_keyring import visible
 from test_sign_in import sign_in_with_invite
 
@@ -50,6 +52,7 @@ def test_a_different_server_at_the_address_is_named_and_never_signs_the_listener
     assert not [r for r in stranger_saw(address) if r[1].endswith("/auth/logout")]
 
 
+@pytest.mark.long
 def test_the_listener_can_connect_to_the_newcomer_or_sign_out_of_the_old_one(hark, audiosilo_swappable):
     address = audiosilo_swappable
     sign_in_with_invite(hark, address)
