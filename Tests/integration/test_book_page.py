@@ -33,7 +33,7 @@ def query(path):
 
 
 def visible(hark, role, name):
-    return [a for a in hark.find_all(role, name) if hark.on_screen(a)]
+    return hark.find_shown(role, name)
 
 
 def open_book(hark, *rows):

@@ -9,7 +9,7 @@ from test_sign_in import sign_in_with_invite
 
 def list_items(hark, list_name):
     """The on-screen rows of the virtualized list called `list_name`, by name."""
-    lists = [a for a in hark.find_all("list", list_name) if hark.on_screen(a)]
+    lists = hark.find_shown("list", list_name)
     assert lists, f"no on-screen list {list_name!r}"
     # Its own rows only: the Book page's first row holds a list of its own.
     rows = [lists[0].getChildAtIndex(i) for i in range(lists[0].childCount)]
@@ -60,7 +60,7 @@ def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
     hark.find("label", "Up Next")
     hark.click_at(hark.find("list item", "The Last Tide"))
     hark.find("label", "Rosalind Achterberg · The Tidewater Chronicles #10", timeout=15)
-    assert not [a for a in hark.find_all("label", "Up Next") if hark.on_screen(a)], "nothing after the last book"
+    assert not hark.find_shown("label", "Up Next"), "nothing after the last book"
 
     # The breadcrumb takes the Library back up a level.
     hark.key("alt+1")
@@ -83,7 +83,7 @@ def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
                    check=True)
     hark.wait_until(lambda: "Rosalind Achterberg" in list_items(hark, "Folder contents"), timeout=10)
     hark.key("alt+Left")
-    hark.wait_until(lambda: [a for a in hark.find_all("list item", "Audiobooks") if hark.on_screen(a)], timeout=10)
+    hark.wait_until(lambda: hark.find_shown("list item", "Audiobooks"), timeout=10)
 
 
 def test_a_book_with_chapters_lists_them(hark, audiosilo):
@@ -142,8 +142,8 @@ def test_two_books_with_one_title_are_told_apart_by_their_folders(hark, audiosil
 
 def focused(hark):
     import pyatspi
-    from hark_ui import descendants
-    found = descendants(hark.app, lambda a: hark.has_state(a, pyatspi.STATE_FOCUSED) and hark.on_screen(a))
+    from hark_ui import sized_descendants
+    found = sized_descendants(hark.app, lambda a: hark.has_state(a, pyatspi.STATE_FOCUSED) and hark.on_screen(a))
     return found[0] if found else None
 
 

@@ -14,7 +14,7 @@ MAX_ROWS = 250
 
 
 def realized_rows(hark, list_name):
-    lists = [a for a in hark.find_all("list", list_name) if hark.on_screen(a)]
+    lists = hark.find_shown("list", list_name)
     return lists[0].childCount
 
 

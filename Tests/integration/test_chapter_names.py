@@ -3,7 +3,7 @@ chapterless book's virtual chapters are "Chapter N" on the Book page and
 the Player page (never blank, never "No Chapters" above "Chapter 1 of 3"),
 and the Book page follows the book as it plays, naming the place by the
 time into its chapter."""
-from hark_ui import descendants
+from hark_ui import sized_descendants
 from test_book_page import open_book, visible
 from test_browse import list_items
 from test_player import player_button
@@ -11,7 +11,7 @@ from test_sign_in import sign_in_with_invite
 
 
 def labels_starting(hark, prefix):
-    return [a.name for a in descendants(
+    return [a.name for a in sized_descendants(
         hark.app, lambda a: a.getRoleName() == "label" and (a.name or "").startswith(prefix))
         if hark.on_screen(a)]
 

@@ -56,5 +56,5 @@ def test_a_right_to_left_override_stays_inside_its_name(hark, audiosilo):
 
 
 def _labels(hark):
-    from hark_ui import descendants
-    return [a for a in descendants(hark.app, lambda a: a.getRoleName() == "label") if hark.on_screen(a)]
+    from hark_ui import sized_descendants
+    return [a for a in sized_descendants(hark.app, lambda a: a.getRoleName() == "label") if hark.on_screen(a)]

@@ -6,7 +6,7 @@ import re
 import pyatspi
 import pytest
 
-from hark_ui import descendants
+from hark_ui import sized_descendants
 from test_player import read, start_playing
 from test_search_keys import search_text
 from test_sign_in import sign_in_with_invite
@@ -25,7 +25,7 @@ def unnamed_controls(hark):
                     and MEANINGLESS.match((a.name or "").strip()) is not None)
         except Exception:  # noqa: BLE001
             return False
-    return sorted({f"{a.getRoleName()} {a.name!r}" for a in descendants(hark.app, unnamed)})
+    return sorted({f"{a.getRoleName()} {a.name!r}" for a in sized_descendants(hark.app, unnamed)})
 
 
 @pytest.mark.long

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from hark_ui import descendants
+from hark_ui import descendants, sized_descendants
 from test_book_page import api, open_book, query, visible
 from test_player import chapter_number, player_button
 from test_sign_in import sign_in_with_invite
@@ -51,7 +51,7 @@ def downloads_row(hark, title, timeout=15):
     found = []
 
     def look():
-        found[:] = [a for a in descendants(hark.app, lambda a: a.getRoleName() == "list item"
+        found[:] = [a for a in sized_descendants(hark.app, lambda a: a.getRoleName() == "list item"
                                            and (a.name or "").startswith(title)) if hark.on_screen(a)]
         return bool(found)
     hark.wait_until(look, timeout=timeout)
@@ -142,7 +142,7 @@ def stream_requests(server):
 
 
 def section_shown(hark, title):
-    return bool([a for a in hark.find_all("label", title) if hark.on_screen(a)])
+    return bool(hark.find_shown("label", title))
 
 
 @pytest.mark.long

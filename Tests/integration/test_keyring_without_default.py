@@ -8,7 +8,7 @@ import subprocess
 import time
 
 from conftest import default_keyring_alias
-from hark_ui import descendants
+from hark_ui import sized_descendants
 from test_no_keyring import open_servers_preferences, visible
 from test_sign_in import sign_in_with_invite
 
@@ -18,7 +18,7 @@ NOT_RUNNING = "No keyring is running"
 
 
 def labels(hark, predicate):
-    return descendants(hark.app, lambda a: a.getRoleName() == "label" and predicate(a.name or "")
+    return sized_descendants(hark.app, lambda a: a.getRoleName() == "label" and predicate(a.name or "")
                        and hark.on_screen(a))
 
 

@@ -13,7 +13,7 @@ WARNING = ("No keyring is running, so you will have to sign in again next time y
 
 
 def visible(hark, role, name, root=None):
-    return [a for a in hark.find_all(role, name, root=root) if hark.on_screen(a)]
+    return hark.find_shown(role, name, root=root)
 
 
 def open_servers_preferences(hark):

@@ -4,7 +4,7 @@ covers, from the listening database and the cover cache), marks the books
 that are not downloaded as needing the server, and Play on one says why."""
 import pytest
 
-from hark_ui import descendants
+from hark_ui import sized_descendants
 from test_book_page import api, open_book, query, visible
 from test_browse import list_items, open_row
 from test_sign_in import sign_in_with_invite
@@ -15,7 +15,7 @@ NEEDS = f"Needs “{SERVER}” — not downloaded"
 
 def home_rows(hark):
     """The names of the Library home's rows on screen (shelves, libraries)."""
-    return {a.name for a in descendants(hark.app, lambda a: a.getRoleName() == "list item" and a.name)
+    return {a.name for a in sized_descendants(hark.app, lambda a: a.getRoleName() == "list item" and a.name)
             if hark.on_screen(a)}
 
 
@@ -40,7 +40,7 @@ def open_library(hark):
 
 
 def shelf_row(hark, title):
-    rows = [a for a in hark.find_all("list item", title) if hark.on_screen(a)]
+    rows = hark.find_shown("list item", title)
     assert rows, f"no shelf row {title!r}"
     return rows[0]
 
@@ -53,7 +53,7 @@ def big_images(hark):
             return False
         _, _, width, height = hark.extents(a)
         return width >= 100 and height >= 100
-    return descendants(hark.app, big)
+    return sized_descendants(hark.app, big)
 
 
 @pytest.mark.long
@@ -86,7 +86,7 @@ def test_the_library_opens_offline_as_last_seen(hark, audiosilo):
     hark.find("label", "Continue Listening", timeout=20)
     hark.find("label", "Recently Added", timeout=10)
     hark.wait_until(lambda: online_shelves <= home_rows(hark), timeout=15)
-    banner = [a for a in descendants(hark.app, lambda a: a.getRoleName() == "label"
+    banner = [a for a in sized_descendants(hark.app, lambda a: a.getRoleName() == "label"
                                      and (a.name or "").startswith(f"{SERVER} is offline.")) if hark.on_screen(a)]
     assert banner and "as last seen" in banner[0].name, [b.name for b in banner]
     # A book not downloaded is marked on the shelf (dimmed, with a tooltip
@@ -116,7 +116,7 @@ def test_the_library_opens_offline_as_last_seen(hark, audiosilo):
     hark.click(play[0])
     said = []
     hark.wait_until(lambda: said.extend(
-        a for a in descendants(hark.app, lambda a: a.getRoleName() == "label" and "not downloaded" in (a.name or ""))
+        a for a in sized_descendants(hark.app, lambda a: a.getRoleName() == "label" and "not downloaded" in (a.name or ""))
         if hark.on_screen(a)) or said, timeout=10)
     assert f"“{SERVER}” is not answering" in said[0].name, said[0].name
     assert not visible(hark, "push button", "Pause"), "nothing started"

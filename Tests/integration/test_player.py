@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from hark_ui import descendants
+from hark_ui import descendants, sized_descendants
 from test_book_page import BOOK, api, open_orchard, query, visible
 from test_sign_in import sign_in_with_invite
 
@@ -30,7 +30,7 @@ def player_button(hark, name, timeout=10):
 
 
 def buttons_starting(hark, prefix):
-    return [b for b in descendants(
+    return [b for b in sized_descendants(
         hark.app, lambda a: a.getRoleName() == "push button" and (a.name or "").startswith(prefix))
         if hark.on_screen(b)]
 
@@ -86,7 +86,7 @@ def chapter_position(hark):
 def chapter_number(hark):
     """N of the Player page's "Chapter N of 5"."""
     def number(hark):
-        labels = descendants(
+        labels = sized_descendants(
             hark.app, lambda a: a.getRoleName() == "label" and CHAPTER.fullmatch(a.name or ""))
         shown = [CHAPTER.fullmatch(a.name).group(1) for a in labels if hark.on_screen(a)]
         assert shown, "no chapter number on screen"

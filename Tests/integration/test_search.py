@@ -33,5 +33,5 @@ def test_slash_opens_search_and_escape_closes_it(hark, audiosilo):
     hark.key("slash")
     hark.find("entry", "Search", timeout=5)
     hark.key("Escape")
-    hark.wait_until(lambda: not [a for a in hark.find_all("entry", "Search") if hark.on_screen(a)], timeout=5)
+    hark.wait_until(lambda: not hark.find_shown("entry", "Search"), timeout=5)
     hark.find("label", "Audiobooks")

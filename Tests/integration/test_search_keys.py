@@ -4,12 +4,12 @@ went (what is typed lands in the entry)."""
 import subprocess
 import time
 
-from hark_ui import descendants
+from hark_ui import sized_descendants
 from test_sign_in import sign_in_with_invite
 
 
 def search_text(hark):
-    entries = [a for a in descendants(hark.app, lambda a: a.name == "Search" and a.getRoleName() != "push button")
+    entries = [a for a in sized_descendants(hark.app, lambda a: a.name == "Search" and a.getRoleName() != "push button")
                if hark.on_screen(a)]
     for entry in entries:
         try:

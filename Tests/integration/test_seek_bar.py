@@ -16,7 +16,7 @@ import pyatspi
 import pytest
 
 from conftest import REPO, RESULTS
-from hark_ui import HarkDriver, descendants
+from hark_ui import HarkDriver, sized_descendants
 from test_idle import main_thread_switches
 
 TITLE = "Seek Bar Demo"
@@ -99,7 +99,7 @@ class SeekBarDemo(HarkDriver):
         return self.slider.description
 
     def preview_lines(self):
-        labels = descendants(
+        labels = sized_descendants(
             self.app, lambda a: a.getRoleName() == "label"
             and (a.name.startswith("Chapter ") or a.name.startswith("Book ·")))
         return sorted(label.name for label in labels if self.on_screen(label))

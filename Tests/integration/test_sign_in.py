@@ -72,7 +72,7 @@ def test_the_token_lives_only_in_the_keyring(hark, audiosilo, keyring):
     # The keyring holds it: a restart signs straight back in without asking.
     hark.start()
     hark.find("label", "Audiobooks", timeout=15)
-    assert not [a for a in hark.find_all("push button", "Reconnect") if hark.on_screen(a)]
+    assert not hark.find_shown("push button", "Reconnect")
 
 
 def test_a_wrong_invite_code_shows_the_servers_words(hark, audiosilo):
@@ -102,14 +102,14 @@ def test_revoked_session_shows_a_reconnect_banner(hark, audiosilo, keyring):
     hark.restart()  # loads the libraries again with the revoked token -> 401
     hark.find("label", "You were signed out of Hark Test Server.", timeout=15)
     hark.screenshot("reconnect-banner")
-    reconnect = [a for a in hark.find_all("push button", "Reconnect") if hark.on_screen(a)][0]
+    reconnect = hark.find_shown("push button", "Reconnect")[0]
     hark.click(reconnect)
     dialog = hark.frame("Connect to a Server")
     hark.find("page tab", "Password", root=dialog, timeout=10)
     hark.click(hark.find("page tab", "Password", root=dialog))
     type_into(hark, dialog, "Username", "listener")
     type_into(hark, dialog, "Password", "correct horse")
-    signs = [a for a in hark.find_all("push button", "Sign In", root=dialog) if hark.on_screen(a)]
+    signs = hark.find_shown("push button", "Sign In", root=dialog)
     hark.click(signs[0])
     hark.wait_until(lambda: not [a for a in hark.find_all("label", "You were signed out of Hark Test Server.")
                                  if hark.on_screen(a)], timeout=15)
@@ -140,7 +140,7 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     hark.click(hark.find("page tab", "Password", root=dialog, timeout=10))
     type_into(hark, dialog, "Username", "listener")
     type_into(hark, dialog, "Password", "correct horse")
-    hark.click([a for a in hark.find_all("push button", "Sign In", root=dialog) if hark.on_screen(a)][0])
+    hark.click(hark.find_shown("push button", "Sign In", root=dialog)[0])
     hark.find("label", "Audiobooks", timeout=15)
 
 

@@ -23,7 +23,7 @@ def selected_tab(hark, dialog):
 def form_shown(hark, dialog):
     """The methods whose form field is on screen."""
     return [method for method, field in FORM_FIELD.items()
-            if [a for a in hark.find_all("text", field, root=dialog) if hark.on_screen(a)]]
+            if hark.find_shown("text", field, root=dialog)]
 
 
 def assert_form_matches_tab(hark, dialog, method):
@@ -70,12 +70,12 @@ def test_reconnect_shows_the_form_of_the_tab_it_selects(hark, audiosilo_no_demo,
     hark.click(tabs(hark, dialog)["Password"])
     type_into(hark, dialog, "Username", "listener")
     type_into(hark, dialog, "Password", "correct horse")
-    hark.click([a for a in hark.find_all("push button", "Sign In", root=dialog) if hark.on_screen(a)][0])
+    hark.click(hark.find_shown("push button", "Sign In", root=dialog)[0])
     hark.find("label", "Audiobooks", timeout=15)
     audiosilo_no_demo.call("POST", "/revoke-all-tokens")
     hark.restart()
     hark.find("label", "You were signed out of Hark Test Server.", timeout=15)
-    hark.click([a for a in hark.find_all("push button", "Reconnect") if hark.on_screen(a)][0])
+    hark.click(hark.find_shown("push button", "Reconnect")[0])
     hark.wait_until(lambda: hark.frame("Connect to a Server") is not None)
     dialog = hark.frame("Connect to a Server")
     if not hark.wait_until(lambda: selected_tab(hark, dialog), timeout=10, fail=False):

@@ -22,7 +22,7 @@ def assert_only_page_on_screen(hark, page):
     hark.find("label", titles[page])
     for other, title in PAGES:
         if other != page:
-            shown = [a for a in hark.find_all("label", title) if hark.on_screen(a)]
+            shown = hark.find_shown("label", title)
             assert not shown, f"{title!r} is on screen while {page} is selected"
 
 
@@ -68,7 +68,7 @@ def test_mini_player_opens_the_player_page(hark):
     hark.wait_for_page("Player")
     assert_only_page_on_screen(hark, "Player")
     # The Player page has every control the mini-player has: it steps aside.
-    assert not [a for a in hark.find_all("panel", "Mini Player") if hark.on_screen(a)], \
+    assert not hark.find_shown("panel", "Mini Player"), \
         "the mini-player is still shown on the Player page"
     hark.key("alt+1")
     hark.find("panel", "Mini Player")

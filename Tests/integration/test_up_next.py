@@ -6,7 +6,7 @@ import time
 import pyatspi
 import pytest
 
-from hark_ui import descendants
+from hark_ui import descendants, sized_descendants
 from test_book_page import api, open_book, query, visible
 from test_player import player_button
 from test_sign_in import sign_in_with_invite
@@ -33,7 +33,7 @@ def player_title(hark, title):
 
 
 def countdown(hark):
-    labels = descendants(
+    labels = sized_descendants(
         hark.app, lambda a: a.getRoleName() == "label" and "Starts in " in (a.name or ""))
     return [a.name for a in labels if hark.on_screen(a)]
 
