@@ -6,8 +6,9 @@ import HarkCore
 /// What happens while the window is closed or in the background, said
 /// through the desktop's notifications, each with the action that helps:
 /// a download finished (opening the Downloads page) or failed (Retry), a
-/// server that signed the listener out (Reconnect). Only a change seen
-/// happening is news: what start-up reads announces nothing.
+/// server that signed the listener out (Reconnect), the sleep timer that
+/// paused the book (Play). Only a change seen happening is news: what
+/// start-up reads announces nothing.
 @MainActor
 final class DesktopNotifications {
   private let application: UnsafeMutablePointer<GApplication>
@@ -18,6 +19,8 @@ final class DesktopNotifications {
   private var seenSignedIn: Set<String> = []
   private var subscription: Subscription?
   private var signedOutSubscription: Subscription?
+  private var sleepTimerEndings: Int?
+  private var sleepTimerSubscription: Subscription?
 
   init(
     application: UnsafeMutablePointer<GApplication>, store: Store,
@@ -27,6 +30,22 @@ final class DesktopNotifications {
     self.window = window
     subscription = store.subscribe(selectDownloadStandings) { [weak self] in self?.changed($0) }
     signedOutSubscription = store.subscribe(selectServerSignIns) { [weak self] in self?.signIns($0) }
+    sleepTimerSubscription = store.subscribe(selectSleepTimerEnding) { [weak self] in self?.sleepTimer($0) }
+  }
+
+  /// The sleep timer paused the book while the listener was elsewhere
+  /// (asleep, most likely): the notification says where it stopped and
+  /// plays on from there.
+  private func sleepTimer(_ ending: SleepTimerEnding) {
+    defer { sleepTimerEndings = ending.count }
+    guard let seen = sleepTimerEndings, ending.count > seen, !windowInView else { return }
+    let notification = g_notification_new("Sleep Timer Ended")!
+    defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
+    g_notification_set_body(
+      notification, ending.title.isEmpty ? "Playback paused." : "“\(ending.title)” paused. Your place is kept.")
+    // Its body (no default action) opens the window, as GNOME does.
+    g_notification_add_button(notification, "Play", "app.resume")
+    g_application_send_notification(application, "sleep-timer", notification)
   }
 
   /// A server that no longer takes the sign-in it took.

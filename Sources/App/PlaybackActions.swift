@@ -10,6 +10,11 @@ enum PlaybackActions {
   static func add(to actions: ApplicationActions, store: Store) {
     let playback: @MainActor (PlaybackEvent) -> Void = { store.dispatch(.player(.playback($0, at: Date()))) }
     actions.add("play-pause") { playback(.toggle) }
+    // From the sleep timer's notification: play on, never pause (the
+    // listener may have started playing meanwhile).
+    actions.add("resume") {
+      if selectMediaPlayer(store.state).status == .paused { playback(.toggle) }
+    }
     actions.add("skip-back") { playback(.skip(seconds: -Double(store.state.settings.skipBackSeconds))) }
     actions.add("skip-forward") { playback(.skip(seconds: Double(store.state.settings.skipForwardSeconds))) }
     actions.add("previous-chapter") { playback(.previousChapter) }

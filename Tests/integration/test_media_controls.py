@@ -166,3 +166,49 @@ def test_closing_the_window_keeps_the_book_playing_until_quit(hark, audiosilo):
     controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Paused")
     hark.key("ctrl+w")
     hark.process.wait(timeout=10)
+
+
+def test_the_sleep_timer_ending_in_the_background_is_a_notification_whose_play_plays_on(
+        notifications, hark, audiosilo):
+    """The listener set the timer to the end of the chapter and closed the
+    window: when it pauses, the desktop says so, and its Play goes on."""
+    from test_player import buttons_starting, sleep_button
+    controls = MediaControls()
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)  # chapter 1 of the orchard: 18 s
+    ends = []
+    subprocess.run(["xdotool", "mousemove", "--sync", "--window", str(hark.window_id), "20", "300"], check=True)
+    for _ in range(2):
+        hark.click_at(sleep_button(hark))
+        if hark.wait_until(lambda: ends.extend(buttons_starting(hark, "End of This Chapter · ")) or ends,
+                           timeout=3, fail=False):
+            break
+    hark.click(ends[0])
+    hark.key("Escape")
+    hark.key("ctrl+w")
+    hark.wait_until(lambda: not shown_windows(hark), timeout=5)
+    assert not notifications.notifications(), "nothing is news before the timer ends"
+
+    shown = []
+
+    def notified():
+        shown[:] = [n for (app, nid), n in notifications.notifications().items()
+                    if app == "dev.hark.Hark" and nid == "sleep-timer"]
+        return bool(shown)
+    hark.wait_until(notified, timeout=30)
+    assert shown[0]["title"] == "Sleep Timer Ended", shown[0]
+    assert shown[0]["body"] == "“A Clockwork Orchard” paused. Your place is kept.", shown[0]
+    assert [(b["label"], b["action"]) for b in shown[0]["buttons"]] == [("Play", "app.resume")], shown[0]
+    controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Paused")
+    assert shown_windows(hark) == [], "the window stays closed"
+
+    # The notification's Play, as GNOME Shell sends it (org.gtk.Actions).
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    bus.call_sync("dev.hark.Hark", "/dev/hark/Hark", "org.gtk.Actions", "Activate",
+                  GLib.Variant("(sava{sv})", ("resume", [], {})), None, Gio.DBusCallFlags.NONE, 5000, None)
+    controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Playing")
+    # Again: Play never pauses a book that plays.
+    bus.call_sync("dev.hark.Hark", "/dev/hark/Hark", "org.gtk.Actions", "Activate",
+                  GLib.Variant("(sava{sv})", ("resume", [], {})), None, Gio.DBusCallFlags.NONE, 5000, None)
+    time.sleep(0.5)
+    assert controls.get("PlaybackStatus") == "Playing"

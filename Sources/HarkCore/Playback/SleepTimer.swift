@@ -42,6 +42,9 @@ public struct SleepTimer: Equatable, Sendable {
   public private(set) var remaining: Int?
   /// The volume last asked for; 1 outside a fade.
   public private(set) var volume: Double = 1
+  /// How many times the timer has paused playback: a change of it is the
+  /// news a notification tells a listener who is not looking.
+  public private(set) var endings = 0
   /// Seconds of fade-out before the pause; 0 pauses without fading. Not in
   /// the reference client: an abrupt stop wakes some listeners.
   public var fadeOutSeconds: Double
@@ -132,7 +135,10 @@ public struct SleepTimer: Equatable, Sendable {
     } else {
       return []
     }
-    if isDue { return [.pausePlayback] + cancel() }
+    if isDue {
+      endings += 1
+      return [.pausePlayback] + cancel()
+    }
     return fade(secondsLeft: secondsLeft)
   }
 

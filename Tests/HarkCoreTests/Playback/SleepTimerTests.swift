@@ -109,6 +109,23 @@ final class SleepTimerTests: XCTestCase {
     XCTAssertEqual(timer.tick(now: at(600), playhead: nil), [])
   }
 
+  /// The desktop notification's news: only the timer's own pause counts,
+  /// not a cancel or a timer still running.
+  func testEndingsCountTheTimersOwnPausesOnly() {
+    var timer = SleepTimer(fadeOutSeconds: 0)
+    _ = timer.start(minutes: 1, now: t0)
+    _ = tick(&timer, from: 0, to: 59)
+    XCTAssertEqual(timer.endings, 0)
+    _ = timer.tick(now: at(60), playhead: nil)
+    XCTAssertEqual(timer.endings, 1)
+    _ = timer.start(minutes: 1, now: at(100))
+    _ = timer.cancel()
+    XCTAssertEqual(timer.endings, 1)
+    _ = timer.start(untilPosition: 30, label: .endOfBook, playhead: .init(bookPosition: 10, rate: 1))
+    _ = timer.tick(now: at(130), playhead: .init(bookPosition: 30, rate: 1))
+    XCTAssertEqual(timer.endings, 2)
+  }
+
   func testTheFadeRampsDownOverTheLastSecondsThenRestoresAfterThePause() {
     var timer = SleepTimer(fadeOutSeconds: 4)
     _ = timer.start(minutes: 1, now: t0)
