@@ -3,6 +3,8 @@ test server: a stream that drops mid-book, a server that does not answer
 when the listener resumes, and a file that is not audio. Each must end in
 words the listener can act on, never in a lost place or a dead app."""
 import time
+
+import pyatspi
 from datetime import datetime
 
 import pytest
@@ -82,6 +84,12 @@ def test_a_dropped_stream_shows_an_error_and_retry_resumes_there(hark, audiosilo
     words = ("The connection to the server was lost. Check the connection and try again.",
              "The audio stopped arriving. Check the connection and try again.")
     assert any(hark.find_all("label", w) for w in words), "the error does not say the connection was the trouble"
+    # For a screen reader: the error and its Try Again are an alert (GTK
+    # 4.8 exports the role; it has no announce call), and the keyboard is
+    # on Try Again.
+    retry = hark.find("push button", "Try Again")
+    assert retry.parent.getRoleName() == "alert", retry.parent.getRoleName()
+    hark.wait_until(lambda: hark.has_state(retry, pyatspi.STATE_FOCUSED), timeout=5)
     assert chapter_number(hark) == 2
     where = KEEPER_FILES[0] + chapter_position(hark)  # in the book
     assert where >= KEEPER_FILES[0] + 20, f"stopped at {where:.1f} s"

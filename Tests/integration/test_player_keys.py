@@ -64,6 +64,10 @@ def test_the_players_keys(hark, audiosilo):
     hark.wait_until(lambda: speed_shown(hark, "1.05×"), timeout=5)
 
     hark.key("ctrl+b")
+    # Said where the listener is (the Book page that lists it is not on
+    # screen): a toast with the place; GTK 4.8 has no announce call, so
+    # the toast's own label is what a screen reader finds.
+    hark.find("label", "Bookmark added at 0:18", timeout=5)
 
     def bookmarks():
         return api(audiosilo, "GET", f"/libraries/1/bookmarks?{query(BOOK)}")["bookmarks"]

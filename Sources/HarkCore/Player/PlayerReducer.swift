@@ -71,6 +71,8 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
   case .bookmarkHereRequested:
     guard let key = state.player.session.nowPlaying?.key else { return [] }
     let position = state.player.session.bookPosition
+    let serial = (state.player.bookmarkNotice?.serial ?? 0) + 1
+    state.player.bookmarkNotice = BookmarkNotice(serial: serial, bookPosition: position)
     return reduceLibrary(&state, .bookmarkAddRequested(LibraryPath(key), position: position, note: ""))
   }
 }

@@ -17,6 +17,10 @@ public struct PlayerState: Equatable, Sendable {
   /// The book listened to last before Hark started, offered by the
   /// mini-player until a book is loaded.
   public var remembered: RememberedPlace?
+  /// The last bookmark added where playback is (Ctrl+B, the Player's
+  /// button): the window confirms it, since the Book page that lists it
+  /// may not be on screen.
+  public var bookmarkNotice: BookmarkNotice?
 
   public init() {
     var rules = PlaybackRules()

@@ -26,6 +26,7 @@ final class PlayerPage {
   private let timeLeft: Widget
   private let failure: Widget
   private let failureText: Widget
+  private let retry: Widget
   private let upNext: UpNextSection
   private var shown: PlayerPageView?
   private var subscription: Subscription?
@@ -68,10 +69,10 @@ final class PlayerPage {
     // even lines rather than leaving its last word alone on the second.
     gtk_label_set_max_width_chars(failureText.opaque, 40)
     gtk_widget_set_halign(failureText, GTK_ALIGN_CENTER)
-    let retry = gtk_button_new_with_label("Try Again")!
+    retry = gtk_button_new_with_label("Try Again")!
     retry.addClasses("pill")
     gtk_widget_set_halign(retry, GTK_ALIGN_CENTER)
-    failure = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, failureText, retry)
+    failure = Announcements.alertBox(GTK_ORIENTATION_VERTICAL, spacing: 12, failureText, retry)
     gtk_widget_set_visible(failure, 0)
     upNext = UpNextSection(store: store)
 
@@ -117,8 +118,16 @@ final class PlayerPage {
     if case .failed(let message) = view.status {
       failureText.setLabelText(message)
       failure.setVisible(true)
+      if previous?.status != view.status { failed(message) }
     } else {
       failure.setVisible(false)
     }
+  }
+
+  /// Playback stopped on an error: said to a screen reader, and the
+  /// keyboard goes to Try Again when the listener is on this page.
+  private func failed(_ message: String) {
+    Announcements.announce(message, from: failure)
+    if gtk_widget_get_mapped(widget) != 0 { gtk_widget_grab_focus(retry) }
   }
 }

@@ -19,6 +19,7 @@ public final class BannerBar {
   private let choiceList: Widget
   private let popover: Widget
   private var shownChoices: [BannerChoice] = []
+  private var shownMessage: String?
   private var subscription: Subscription?
 
   public init(store: Store) {
@@ -39,7 +40,7 @@ public final class BannerBar {
     gtk_widget_set_valign(choices, GTK_ALIGN_CENTER)
     let buttons = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6, button, choices)
     gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
-    let row = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, message, buttons)
+    let row = Announcements.alertBox(GTK_ORIENTATION_HORIZONTAL, spacing: 12, message, buttons)
     row.addClasses("hark-banner")
     widget = gtk_revealer_new()
     gtk_revealer_set_child(OpaquePointer(widget), row)
@@ -53,11 +54,13 @@ public final class BannerBar {
   private func render(_ banner: BannerState?) {
     if let banner {
       message.setLabelText(banner.message)
+      if banner.message != shownMessage { Announcements.announce(banner.message, from: widget) }
       gtk_button_set_label(button.cast(GtkButton.self), banner.actionLabel ?? "")
       button.setVisible(banner.actionLabel != nil)
       action = banner.action
       show(banner.choices)
     }
+    shownMessage = banner?.message
     gtk_revealer_set_reveal_child(OpaquePointer(widget), banner == nil ? 0 : 1)
   }
 

@@ -124,4 +124,24 @@ final class PlayerReducerTests: XCTestCase {
     XCTAssertEqual(effects.last, .signOut(serverID: "a"), "the sign-out (which sends queued saves first) comes after")
     XCTAssertNil(state.player.nowPlaying)
   }
+
+  /// Ctrl+B adds a bookmark where playback is, and the window is told so
+  /// once per bookmark (two at the same place are two notices).
+  func testABookmarkAddedFromThePlayerIsToldWithItsPlace() {
+    var state = signedIn()
+    state.library.books[path] = .loaded(book)
+    _ = reduce(&state, .player(.playRequested(path, .chapter(2), at: t0)))
+    XCTAssertNil(selectBookmarkNotice(state))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 75, duration: 600)), at: t0)))
+    _ = reduce(&state, .player(.bookmarkHereRequested))
+    XCTAssertEqual(selectBookmarkNotice(state), BookmarkNoticeText(serial: 1, text: "Bookmark added at 11:15"))
+    _ = reduce(&state, .player(.bookmarkHereRequested))
+    XCTAssertEqual(selectBookmarkNotice(state)?.serial, 2)
+  }
+
+  func testNoBookmarkIsToldWithNothingPlaying() {
+    var state = signedIn()
+    XCTAssertEqual(reduce(&state, .player(.bookmarkHereRequested)), [])
+    XCTAssertNil(selectBookmarkNotice(state))
+  }
 }
