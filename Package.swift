@@ -44,7 +44,8 @@ let package = Package(
     // Session tokens and API keys in the desktop keyring (Secret Service).
     .target(name: "Secrets", dependencies: ["HarkCore", "CSecret", "CGLib"]),
     // The on-disk mirror of listening state (SQLite through GRDB).
-    .target(name: "Persistence", dependencies: ["HarkCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "Persistence", dependencies: ["HarkCore", "CGLib", .product(name: "GRDB", package: "GRDB.swift")]),
     // The GStreamer engine behind the core's engine protocol.
     .target(name: "Player", dependencies: ["HarkCore", "GObjectKit", "CGst"]),
     // Pages and widgets; they read the store through selectors.
