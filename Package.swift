@@ -34,6 +34,10 @@ let package = Package(
     .systemLibrary(
       name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
       providers: [.apt(["libsecret-1-dev"])]),
+    // CommonMark for notes; pkg-config finds it under /app in the Flatpak too.
+    .systemLibrary(
+      name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
     // Ownership, signals and the GLib main loop <-> Swift concurrency bridge.
     .target(name: "GObjectKit", dependencies: ["CGLib"]),
@@ -44,11 +48,14 @@ let package = Package(
     // Session tokens and API keys in the desktop keyring (Secret Service).
     .target(name: "Secrets", dependencies: ["HarkCore", "CSecret", "CGLib"]),
     // The on-disk mirror of listening state (SQLite through GRDB).
-    .target(name: "Persistence", dependencies: ["HarkCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "Persistence", dependencies: ["HarkCore", "CGLib", .product(name: "GRDB", package: "GRDB.swift")]),
     // The GStreamer engine behind the core's engine protocol.
     .target(name: "Player", dependencies: ["HarkCore", "GObjectKit", "CGst"]),
+    // A listener's Markdown note as Pango markup, parsed by cmark-gfm.
+    .target(name: "NoteMarkup", dependencies: ["CCmarkGFM"]),
     // Pages and widgets; they read the store through selectors.
-    .target(name: "Views", dependencies: ["HarkCore", "GObjectKit", "CGtk", "CAdw"]),
+    .target(name: "Views", dependencies: ["HarkCore", "GObjectKit", "NoteMarkup", "CGtk", "CAdw"]),
     // The executable: the only target that knows every other one.
     .executableTarget(
       name: "App",
@@ -61,6 +68,7 @@ let package = Package(
     .target(name: "HarkTestSupport", dependencies: ["HarkCore"], path: "Tests/Support"),
     .testTarget(name: "GObjectKitTests", dependencies: ["GObjectKit", "CGLib"]),
     .testTarget(name: "HarkCoreTests", dependencies: ["HarkCore"]),
+    .testTarget(name: "NoteMarkupTests", dependencies: ["NoteMarkup"]),
     .testTarget(name: "PlayerTests", dependencies: ["Player", "CGst", "HarkTestSupport"]),
     .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HarkCore", "HarkTestSupport"]),
     .testTarget(name: "SecretsTests", dependencies: ["Secrets", "HarkCore"]),

@@ -1,4 +1,4 @@
-import Foundation
+import CGLib
 import HarkCore
 
 /// The cache file name of one book's cover: the lowercase hex SHA-256 of its
@@ -12,83 +12,23 @@ import HarkCore
 /// the key cannot be the name itself. Two keys sharing a name would show one
 /// book's cover on another, so the hash must be collision-safe, not merely
 /// well spread; FNV-style hashes are easy to collide on purpose, and a path is
-/// chosen by whoever runs the server. CryptoKit is Apple-only and swift-crypto
-/// is not a dependency, so this file carries the 60 lines of FIPS 180-4
-/// SHA-256, checked against the standard's test vectors in the tests. It names
-/// files; it is not used for anything secret.
+/// chosen by whoever runs the server. GLib, which Hark links anyway, computes
+/// it (`GChecksum`). It names files; it is not used for anything secret. The
+/// names must never change: a different name would lose every cached cover.
 enum CoverFileName {
   /// 64 hex digits for `key`.
   static func name(for key: LibraryPath) -> String {
     let server = key.serverID.utf8.count
-    return hex(sha256(Array("\(server):\(key.serverID):\(key.libraryID):\(key.path)".utf8)))
+    return sha256Hex(Array("\(server):\(key.serverID):\(key.libraryID):\(key.path)".utf8))
   }
 
-  static func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      out.append(digits[Int(byte >> 4)])
-      out.append(digits[Int(byte & 0x0f)])
+  /// The lowercase hex SHA-256 of `bytes`.
+  static func sha256Hex(_ bytes: [UInt8]) -> String {
+    let digest = bytes.withUnsafeBufferPointer {
+      g_compute_checksum_for_data(G_CHECKSUM_SHA256, $0.baseAddress, gsize($0.count))
     }
-    return String(decoding: out, as: UTF8.self)
+    guard let digest else { return "" }
+    defer { g_free(digest) }
+    return String(cString: digest)
   }
-
-  static func sha256(_ message: [UInt8]) -> [UInt8] {
-    var state: [UInt32] = [
-      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
-      0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    // Padding: a 1 bit, zeros to 56 mod 64, then the bit length big-endian.
-    var padded = message
-    padded.append(0x80)
-    while padded.count % 64 != 56 { padded.append(0) }
-    let bitLength = UInt64(message.count) &* 8
-    for shift in stride(from: 56, through: 0, by: -8) {
-      padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
-
-    var w = [UInt32](repeating: 0, count: 64)
-    for block in stride(from: 0, to: padded.count, by: 64) {
-      for i in 0..<16 {
-        let j = block + i * 4
-        w[i] =
-          UInt32(padded[j]) << 24 | UInt32(padded[j + 1]) << 16 | UInt32(padded[j + 2]) << 8
-          | UInt32(padded[j + 3])
-      }
-      for i in 16..<64 {
-        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, h) = (
-        state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-      )
-      for i in 0..<64 {
-        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
-        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-      }
-      for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
-    }
-    return state.flatMap { word in
-      [
-        UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-        UInt8(truncatingIfNeeded: word),
-      ]
-    }
-  }
-
-  private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-
-  private static let k: [UInt32] = [
-    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-  ]
 }

@@ -55,8 +55,19 @@ final class CoverCacheTests: XCTestCase {
         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
     ]
     for (message, digest) in vectors {
-      XCTAssertEqual(CoverFileName.hex(CoverFileName.sha256(Array(message.utf8))), digest, message)
+      XCTAssertEqual(CoverFileName.sha256Hex(Array(message.utf8)), digest, message)
     }
+  }
+
+  /// Names already on disk must still be found: these are the SHA-256 of
+  /// "2:c1:2:A/Book" and "1:s:1:Ä/Buch" (UTF-8), as `sha256sum` prints them.
+  func testCoverNamesStayTheSame() {
+    XCTAssertEqual(
+      CoverFileName.name(for: LibraryPath(serverID: "c1", libraryID: 2, path: "A/Book")),
+      "888da904430d6b88a74100dfcb2649e2c020328df737c3bbd4bd2a12a2a6112e")
+    XCTAssertEqual(
+      CoverFileName.name(for: LibraryPath(serverID: "s", libraryID: 1, path: "Ä/Buch")),
+      "a6a19bfc8458ef857f5611103dfe07d3b906ae8eef38f32961b7514030c8a8f6")
   }
 
   func testKeysThatJoinToTheSameStringGetDifferentFiles() {

@@ -3,12 +3,14 @@ import Foundation
 /// A bookmark or a note as the Book page lists it.
 public struct AnnotationRow: Equatable, Sendable {
   public var id: Int
-  /// Bookmark: "Chapter 3 · 12:04". Note: a one-line plain preview.
+  /// Bookmark: "Chapter 3 · 12:04". Note: empty; the view names it from
+  /// `markdown`.
   public var title: String
   /// Bookmark: its note. Note: when it was written.
   public var detail: String
-  /// Notes only: the body as Pango markup.
-  public var markup: String?
+  /// Notes only: the body as the listener wrote it (Markdown). The view
+  /// renders it, since the Markdown parser is a C library the core leaves out.
+  public var markdown: String?
   /// Where a bookmark points, whole-book seconds.
   public var position: Double?
 }
@@ -111,15 +113,15 @@ func bookExtrasView(
     bookmarks: extras.bookmarks.map { marks in
       marks.sorted { $0.position < $1.position }.map { mark in
         AnnotationRow(
-          id: mark.id, title: timeline.label(at: mark.position), detail: mark.note, markup: nil,
+          id: mark.id, title: timeline.label(at: mark.position), detail: mark.note, markdown: nil,
           position: mark.position)
       }
     },
     notes: extras.notes.map { notes in
       notes.map { note in
         AnnotationRow(
-          id: note.id, title: notePlainText(note.body), detail: formatRelative(note.createdAt, now: now),
-          markup: noteMarkup(note.body), position: note.position)
+          id: note.id, title: "", detail: formatRelative(note.createdAt, now: now), markdown: note.body,
+          position: note.position)
       }
     },
     history: extras.history.map { spans in spans.map { historyRow($0, timeline, now: now) } },

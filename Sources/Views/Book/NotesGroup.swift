@@ -2,6 +2,7 @@ import CAdw
 import CGtk
 import GObjectKit
 import HarkCore
+import NoteMarkup
 
 /// The Book page's notes, Markdown shown as formatted text, with delete and
 /// a one-line form to add one.
@@ -51,13 +52,16 @@ final class NotesGroup {
   }
 
   private func noteRow(_ note: AnnotationRow) -> Widget {
+    let markdown = note.markdown ?? ""
+    // Named as plain text, so a screen reader says the words, not the marks.
+    let title = notePlainText(markdown)
     let body = Make.label("")
-    body.setNoteMarkup(note.markup ?? "")
+    body.setNoteMarkdown(markdown)
     gtk_label_set_wrap(body.opaque, 1)
     gtk_label_set_wrap_mode(body.opaque, PANGO_WRAP_WORD_CHAR)
     gtk_label_set_xalign(body.opaque, 0)
     gtk_label_set_selectable(body.opaque, 1)
-    body.setAccessibleLabel(note.title)
+    body.setAccessibleLabel(title)
     let when = Make.label(note.detail, classes: "dim-label", "caption")
     gtk_label_set_xalign(when.opaque, 0)
     let text = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 4, body, when)
@@ -70,6 +74,6 @@ final class NotesGroup {
     }
     let content = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, text, delete)
     content.setMargins(12)
-    return RowsGroup.customRow(content, name: [note.title, note.detail].filter { !$0.isEmpty }.joined(separator: ", "))
+    return RowsGroup.customRow(content, name: [title, note.detail].filter { !$0.isEmpty }.joined(separator: ", "))
   }
 }

@@ -1,6 +1,7 @@
 import CAdw
 import CGtk
 import GObjectKit
+import NoteMarkup
 
 // Hark's one rule for text on screen: every string is shown as written.
 // Names, titles, authors, chapters, bookmarks, error texts from a server and
@@ -54,11 +55,11 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     adw_action_row_set_subtitle(cast(AdwActionRow.self), text)
   }
 
-  /// Markup Hark wrote itself from listener text (`noteMarkup`), which
-  /// escapes every character it was given; nothing else may reach a label
-  /// as markup.
-  func setNoteMarkup(_ markup: String) {
-    gtk_label_set_markup(opaque, markup)
+  /// A listener's Markdown note, formatted: the label gets the markup
+  /// `noteMarkup` writes from it, which escapes every character of the note;
+  /// nothing else may reach a label as markup, so this takes the Markdown.
+  func setNoteMarkdown(_ markdown: String) {
+    gtk_label_set_markup(opaque, noteMarkup(markdown))
   }
 }
 

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import HarkCore
+@testable import NoteMarkup
 
 final class NoteMarkupTests: XCTestCase {
   /// Each case renders exactly as expected, is well-formed, and its text is
@@ -36,8 +36,8 @@ final class NoteMarkupTests: XCTestCase {
       ("<b>bold</b>", "&lt;b&gt;bold&lt;/b&gt;"),
       ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
       ("<span foreground=\"red\">x</span>", "&lt;span foreground=&quot;red&quot;&gt;x&lt;/span&gt;"),
-      // Entities are not decoded: what was typed shows.
-      ("&amp; &#60; &lt;", "&amp;amp; &amp;#60; &amp;lt;"),
+      // Entities are decoded (CommonMark), then escaped again.
+      ("&amp; &#60; &lt;", "&amp; &lt; &lt;"),
       ("]]> <!-- x --> <![CDATA[", "]]&gt; &lt;!-- x --&gt; &lt;![CDATA["),
     ])
   }
@@ -94,8 +94,8 @@ final class NoteMarkupTests: XCTestCase {
   func testUnbalancedMarkersAreLiteral() {
     check([
       ("*unclosed", "*unclosed"), ("**unclosed*", "*<i>unclosed</i>"), ("*a**", "<i>a</i>*"),
-      ("2 * 3 * 4", "2 * 3 * 4"), ("x * not * y", "x * not * y"), ("**", "**"), ("****", "****"),
-      ("~5 min", "~5 min"), ("~single~", "~single~"), ("~~~x~~~", "~~~x~~~"), ("~~open", "~~open"),
+      ("2 * 3 * 4", "2 * 3 * 4"), ("x * not * y", "x * not * y"), ("**", "**"), ("a ****", "a ****"),
+      ("~5 min", "~5 min"), ("~single~", "~single~"), ("a ~~~x~~~", "a ~~~x~~~"), ("~~open", "~~open"),
       ("*a ~~b* c~~", "<i>a ~~b</i> c~~"), ("**a *b** c*", "<i><i>a <i>b</i></i> c</i>"),
       ("_a*", "_a*"), ("*a_", "*a_"), ("*a\n\nb*", "*a\n\nb*"),
     ])
@@ -141,8 +141,8 @@ final class NoteMarkupTests: XCTestCase {
       ("  ```\n    two\n one\n  ```", "<tt>  two\none</tt>"),
       ("```\n\ttab  \n```", "<tt>\ttab  </tt>"), ("```\n```", ""),
       ("> ```\n> code\n> ```", "<i>▎ <tt>code</tt></i>"),
-      // Never closed: literal, like every unclosed marker.
-      ("```\nunclosed *x*", "```\nunclosed <i>x</i>"), ("```\n``", "```\n``"),
+      // Never closed: the block runs to the end of the note (CommonMark).
+      ("```\nunclosed *x*", "<tt>unclosed *x*</tt>"), ("```\n``", "<tt>``</tt>"),
       ("``` js `x`\nline", "``` js <tt>x</tt>\nline"),
     ])
   }
@@ -172,6 +172,10 @@ final class NoteMarkupTests: XCTestCase {
         "[p](https://e.com/((((((((a)))))))))",
         "<a href=\"https://e.com/((((((((a))))))))\">p</a>"
       ),
+      (
+        "[p](https://e.com/(((((((((a))))))))))",
+        "<a href=\"https://e.com/(((((((((a)))))))))\">p</a>"
+      ),
       ("[`code`](https://e.com)", "<a href=\"https://e.com\"><tt>code</tt></a>"),
       (
         "[a\"onclick=\"x](https://e.com/\"><b>)",
@@ -196,13 +200,12 @@ final class NoteMarkupTests: XCTestCase {
 
   func testWhatIsNotALinkIsText() {
     check([
-      ("https://example.com", "https://example.com"), ("<https://example.com>", "&lt;https://example.com&gt;"),
+      ("https://example.com", "https://example.com"), ("<not a link>", "&lt;not a link&gt;"),
       ("[not a link]", "[not a link]"), ("[ref][id]", "[ref][id]"), ("[a] (https://e.com)", "[a] (https://e.com)"),
       ("[unclosed](https://e.com", "[unclosed](https://e.com"),
       ("[t](https://e.com \"open title)", "[t](https://e.com &quot;open title)"),
       ("[t](https://e.com/a(b)", "[t](https://e.com/a(b)"),
-      // Nine levels of parentheses are more than a destination may nest.
-      ("[p](https://e.com/(((((((((a))))))))))", "[p](https://e.com/(((((((((a))))))))))"), ("]( x )", "]( x )"),
+      ("]( x )", "]( x )"),
       ("[[]]", "[[]]"),
       ("[t](https://e.com\"x\")", "<a href=\"https://e.com&quot;x&quot;\">t</a>"),
     ])
@@ -229,6 +232,32 @@ final class NoteMarkupTests: XCTestCase {
     ])
   }
 
+  /// CommonMark as cmark reads it; the hand-written renderer this replaced
+  /// got the autolinks, reference links, the image inside a link and the
+  /// entities wrong.
+  func testCommonMarkEmphasisLinksAndEntities() {
+    check([
+      ("***a** b*", "<i><b>a</b> b</i>"), ("*a **b** c*", "<i>a <b>b</b> c</i>"), ("**a *b* c**", "<b>a <i>b</i> c</b>"),
+      ("*a *b* c*", "<i>a <i>b</i> c</i>"), ("_a __b__ c_", "<i>a <b>b</b> c</i>"), ("***a* b**", "<b><i>a</i> b</b>"),
+      ("*a **b***", "<i>a <b>b</b></i>"),
+      ("[a](http://x.y/(z))", "<a href=\"http://x.y/(z)\">a</a>"),
+      ("<http://autolink>", "<a href=\"http://autolink\">http://autolink</a>"),
+      ("<me@e.com>", "<a href=\"mailto:me@e.com\">me@e.com</a>"),
+      ("<javascript:alert(1)>", "javascript:alert(1)"),
+      ("[t](https://e.com \"A &amp; B\")", "<a href=\"https://e.com\">t</a>"),
+      ("[x](javascript:alert(1) \"t\")", "x"),
+      ("[x][r]\n\n[r]: https://e.com \"T\"", "<a href=\"https://e.com\">x</a>"),
+      ("[x][r]\n\n[r]: javascript:alert(1)", "x"),
+      ("[![alt](https://e.com/i.png)](https://e.com)", "<a href=\"https://e.com\">alt</a>"),
+      ("[a\\]b](https://e.com)", "<a href=\"https://e.com\">a]b</a>"),
+      ("[t](https://e.com/?a=1&amp;b=2)", "<a href=\"https://e.com/?a=1&amp;b=2\">t</a>"),
+      ("&amp; &#60; &lt; &copy; &#x41;", "&amp; &lt; &lt; © A"), ("&nosuch; & &", "&amp;nosuch; &amp; &amp;"),
+      // Decoded entities are text like any other: escaped, controls dropped.
+      ("&#60;b&#62;x&#60;/b&#62;", "&lt;b&gt;x&lt;/b&gt;"), ("a&#1;b", "ab"), ("\\&amp;", "&amp;amp;"),
+      ("`&amp;`", "<tt>&amp;amp;</tt>"), ("\\*not\\* \\[x\\]", "*not* [x]"),
+    ])
+  }
+
   // MARK: Blocks
 
   func testHeadings() {
@@ -236,7 +265,7 @@ final class NoteMarkupTests: XCTestCase {
       ("# Title", "<span size=\"x-large\"><b>Title</b></span>"),
       ("## Sub", "<span size=\"large\"><b>Sub</b></span>"), ("### Three", "<b>Three</b>"),
       ("###### Six", "<b>Six</b>"), ("####### Seven", "####### Seven"), ("#hashtag", "#hashtag"),
-      ("   # Indented", "<span size=\"x-large\"><b>Indented</b></span>"), ("    # Four", "# Four"),
+      ("   # Indented", "<span size=\"x-large\"><b>Indented</b></span>"), ("    # Four", "<tt># Four</tt>"),
       ("# Title #", "<span size=\"x-large\"><b>Title</b></span>"),
       ("# C#", "<span size=\"x-large\"><b>C#</b></span>"), ("### a \\#", "<b>a #</b>"),
       ("#", ""), ("# #", ""), ("#\nText", "Text"),
@@ -258,10 +287,17 @@ final class NoteMarkupTests: XCTestCase {
       ("- one\n- two", "• one\n• two"), ("* one\n+ two", "• one\n• two"),
       ("Shopping:\n- eggs\n- milk", "Shopping:\n• eggs\n• milk"), ("- eggs\n\n- milk", "• eggs\n\n• milk"),
       ("- **bold** item", "• <b>bold</b> item"), ("- <b>", "• &lt;b&gt;"), ("-\ttab", "• tab"),
-      ("- item\n  continued\nafter", "• item\n  continued\nafter"),
-      ("- *open\n  close*", "• <i>open\n  close</i>"), ("- a\nb", "• a\nb"),
-      ("-not a list", "-not a list"), ("- ", "-"), ("-", "-"), ("*emph* start", "<i>emph</i> start"),
-      ("---", "---"), ("* * *", "* * *"), ("- - -", "- - -"), ("___", "___"),
+      // A paragraph in an item continues on unindented lines too (CommonMark).
+      ("- item\n  continued\nafter", "• item\n  continued\n  after"),
+      ("- *open\n  close*", "• <i>open\n  close</i>"), ("- a\nb", "• a\n  b"), ("- a\n\nb", "• a\n\nb"),
+      ("-not a list", "-not a list"), ("- ", "•"), ("-", "•"), ("*emph* start", "<i>emph</i> start"),
+    ])
+  }
+
+  func testThematicBreaksAreALine() {
+    check([
+      ("---", "───"), ("* * *", "───"), ("- - -", "───"), ("___", "───"), ("****", "───"),
+      ("a\n\n***\n\nb", "a\n\n───\n\nb"), ("a\n***\nb", "a\n───\nb"),
     ])
   }
 
@@ -274,10 +310,12 @@ final class NoteMarkupTests: XCTestCase {
     ])
   }
 
-  func testOrderedListsKeepTheirNumbers() {
+  /// A list counts on from its first number, as CommonMark says.
+  func testOrderedListsCountFromTheirFirstNumber() {
     check([
-      ("1. first\n2. second\n10. tenth", "1. first\n2. second\n10. tenth"), ("3) three", "3) three"),
-      ("1. a\n1. b", "1. a\n1. b"), ("007. bond", "007. bond"), ("- a\n2. b", "• a\n2. b"),
+      ("1. first\n2. second\n10. tenth", "1. first\n2. second\n3. tenth"), ("3) three", "3) three"),
+      ("1. a\n1. b", "1. a\n2. b"), ("007. bond", "7. bond"), ("- a\n2. b", "• a\n2. b"),
+      ("3. a\n4) b", "3. a\n4) b"),
       ("1.5 hours", "1.5 hours"), ("1234567890. big", "1234567890. big"), ("1.", "1."),
       ("1. <x> & *y*", "1. &lt;x&gt; &amp; <i>y</i>"),
     ])
@@ -286,7 +324,8 @@ final class NoteMarkupTests: XCTestCase {
   func testQuotes() {
     check([
       ("> quoted", "<i>▎ quoted</i>"), (">no space", "<i>▎ no space</i>"), ("> one\n> two", "<i>▎ one\n▎ two</i>"),
-      ("> a\n>\n> b", "<i>▎ a\n▎ \n▎ b</i>"), ("> quote\nafter", "<i>▎ quote</i>\nafter"),
+      ("> a\n>\n> b", "<i>▎ a\n▎ \n▎ b</i>"), ("> quote\nafter", "<i>▎ quote\n▎ after</i>"),
+      ("> quote\n\nafter", "<i>▎ quote</i>\n\nafter"),
       ("Text\n\n> q", "Text\n\n<i>▎ q</i>"), ("> - item\n> - two", "<i>▎ • item\n▎ • two</i>"),
       ("> **b** & <", "<i>▎ <b>b</b> &amp; &lt;</i>"),
       ("> # Head\n> text", "<i>▎ <span size=\"x-large\"><b>Head</b></span>\n▎ \n▎ text</i>"),
@@ -296,11 +335,12 @@ final class NoteMarkupTests: XCTestCase {
     ])
   }
 
+  /// Deeper quotes show their text without more bars.
   func testQuotesNestAtMostEightDeep() {
     let open = String(repeating: "<i>▎ ", count: 8)
     let close = String(repeating: "</i>", count: 8)
     check([
-      (">>>>>>>> x", open + "x" + close), (">>>>>>>>>> x", open + "&gt;&gt; x" + close),
+      (">>>>>>>> x", open + "x" + close), (">>>>>>>>>> x", open + "x" + close),
     ])
   }
 
