@@ -108,6 +108,12 @@ public final class MainWindow {
 
     let switcherBar = adw_view_switcher_bar_new()!
     adw_view_switcher_bar_set_stack(switcherBar.opaque, stack.opaque)
+    // Page names stay whole: with large text (a text scale of 2.0) the bar
+    // ellipsized "Downloads" to "Downlo…". A whole name makes the window's
+    // narrowest width grow with the text instead.
+    for label in switcherBar.descendants(ofType: gtk_label_get_type()) {
+      gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_NONE)
+    }
     g_object_bind_property(
       switcherTitle.gobject, "title-visible", switcherBar.gobject, "reveal", G_BINDING_SYNC_CREATE)
 

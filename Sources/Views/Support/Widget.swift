@@ -45,6 +45,19 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     return nil
   }
 
+  /// Every widget of GType `type` under this one, depth first.
+  func descendants(ofType type: GType) -> [Widget] {
+    var found: [Widget] = []
+    var child = gtk_widget_get_first_child(self)
+    while let widget = child {
+      let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+      if g_type_check_instance_is_a(instance, type) != 0 { found.append(widget) }
+      found += widget.descendants(ofType: type)
+      child = gtk_widget_get_next_sibling(widget)
+    }
+    return found
+  }
+
   /// Sets the name assistive technologies (and Hark's UI tests) read.
   func setAccessibleLabel(_ label: String) {
     hark_accessible_set_label(self, label)
