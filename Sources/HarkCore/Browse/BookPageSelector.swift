@@ -82,11 +82,9 @@ func relatedBooks(_ book: Book, _ target: LibraryPath) -> [RelatedBooks] {
   return links
 }
 
-public func selectBookPage(_ s: AppState) -> BookPageView? {
-  selectBookPage(s, now: Date())
-}
-
-/// `now` words relative times ("2 days ago"); tests pin it.
+/// A pure function of its inputs, like every selector: `now`, which words
+/// relative times ("2 days ago"), comes from the caller (the Book page reads
+/// the clock when the store changes; tests pin it), never from the clock.
 public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
   guard let target = s.library.book else { return nil }
   let where_ = bookLocationText(s, target)
