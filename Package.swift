@@ -77,6 +77,10 @@ let package = Package(
     // `scripts/bench-library`: list a 10,000-book library against the test server.
     .executableTarget(
       name: "BenchLibrary", dependencies: ["HarkCore", "Networking", "HarkTestSupport"], path: "bench/Library"),
+    // `scripts/bench-timeline`: the Player page's selection over 1,000 engine
+    // reports of a 5,000-chapter book, with its heap allocations counted.
+    .target(name: "BenchAllocCounter", path: "bench/AllocCounter"),
+    .executableTarget(name: "BenchTimeline", dependencies: ["HarkCore", "BenchAllocCounter"], path: "bench/Timeline"),
     // `scripts/bench-download`: Hark's FileDownloader beside curl on a 500 MB file.
     .executableTarget(
       name: "BenchDownload", dependencies: ["HarkCore", "Networking", "HarkTestSupport"], path: "bench/Download"),

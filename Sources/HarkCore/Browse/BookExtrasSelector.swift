@@ -78,7 +78,7 @@ public struct BookExtrasView: Equatable, Sendable {
 }
 
 func bookExtrasView(
-  _ s: AppState, _ target: LibraryPath, _ book: Book, timeline: BookTimeline, now: Date
+  _ s: AppState, _ target: LibraryPath, _ book: Book, places: ChapterPlaces, now: Date
 ) -> BookExtrasView {
   let extras = s.library.extras[target] ?? BookExtras()
   var resumeText = "Checking your place…"
@@ -100,7 +100,7 @@ func bookExtrasView(
       let duration = book.duration > 0 ? book.duration : record.duration
       let speed = record.playbackSpeed > 0 ? record.playbackSpeed : 1
       let left = formatDuration(max(0, duration - record.position) / speed)
-      resumeText = ["Resume at \(timeline.label(at: record.position))", left.isEmpty ? "" : "\(left) left"]
+      resumeText = ["Resume at \(places.label(at: record.position))", left.isEmpty ? "" : "\(left) left"]
         .filter { !$0.isEmpty }.joined(separator: " · ")
     }
   }
@@ -109,11 +109,11 @@ func bookExtrasView(
   return BookExtrasView(
     resume: resumeText, playLabel: !finished && (position ?? 0) > 0 ? "Resume" : "Play",
     isFinished: finished, isFavourite: favourite,
-    currentChapter: finished ? nil : position.flatMap(timeline.chapterIndex(at:)),
+    currentChapter: finished ? nil : position.flatMap(places.chapterIndex(at:)),
     bookmarks: extras.bookmarks.map { marks in
       marks.sorted { $0.position < $1.position }.map { mark in
         AnnotationRow(
-          id: mark.id, title: timeline.label(at: mark.position), detail: mark.note, markdown: nil,
+          id: mark.id, title: places.label(at: mark.position), detail: mark.note, markdown: nil,
           position: mark.position)
       }
     },
@@ -124,9 +124,9 @@ func bookExtrasView(
           position: note.position)
       }
     },
-    history: extras.history.map { spans in spans.map { historyRow($0, timeline, now: now) } },
+    history: extras.history.map { spans in spans.map { historyRow($0, places, now: now) } },
     meta: extras.meta.map {
-      metaView($0, timeline: timeline, position: position, finished: finished, reveal: extras.revealsSpoilers)
+      metaView($0, places: places, position: position, finished: finished, reveal: extras.revealsSpoilers)
     },
     error: extras.error,
     otherCopies: book.otherLocations.map { [$0.libraryName, $0.path].filter { !$0.isEmpty }.joined(separator: " · ") })
@@ -149,9 +149,9 @@ private func livePlace(_ s: AppState, _ target: LibraryPath) -> ResumeLookup? {
       deviceID: "", updatedAt: saved?.updatedAt ?? .distantPast))
 }
 
-private func historyRow(_ span: HistoryEntry, _ timeline: BookTimeline, now: Date) -> HistoryRow {
-  let from = timeline.chapterTitle(at: span.fromPosition)
-  let to = timeline.chapterTitle(at: span.toPosition)
+private func historyRow(_ span: HistoryEntry, _ places: ChapterPlaces, now: Date) -> HistoryRow {
+  let from = places.chapterTitle(at: span.fromPosition)
+  let to = places.chapterTitle(at: span.toPosition)
   let title: String =
     switch (from, to) {
     case (let a?, let b?) where a != b: "\(a) – \(b)"
@@ -165,11 +165,11 @@ private func historyRow(_ span: HistoryEntry, _ timeline: BookTimeline, now: Dat
 }
 
 private func metaView(
-  _ meta: BookMeta, timeline: BookTimeline, position: Double?, finished: Bool, reveal: Bool
+  _ meta: BookMeta, places: ChapterPlaces, position: Double?, finished: Bool, reveal: Bool
 ) -> MetaView {
   // The metadata's chapters are 1-based; the listener is in the chapter
   // playing at their place (chapter 1 before they start).
-  let chapter = timeline.synthetic ? nil : position.flatMap(timeline.chapterIndex(at:)).map { $0 + 1 }
+  let chapter = places.synthetic ? nil : position.flatMap(places.chapterIndex(at:)).map { $0 + 1 }
   let gate = SpoilerGate(currentChapter: chapter, isFinished: finished, revealAll: reveal)
   let gated = gate.apply(to: meta)
   var facts: [BookFact] = []

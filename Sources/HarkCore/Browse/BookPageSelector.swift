@@ -82,11 +82,9 @@ func relatedBooks(_ book: Book, _ target: LibraryPath) -> [RelatedBooks] {
   return links
 }
 
-public func selectBookPage(_ s: AppState) -> BookPageView? {
-  selectBookPage(s, now: Date())
-}
-
-/// `now` words relative times ("2 days ago"); tests pin it.
+/// A pure function of its inputs, like every selector: `now`, which words
+/// relative times ("2 days ago"), comes from the caller (the Book page reads
+/// the clock when the store changes; tests pin it), never from the clock.
 public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
   guard let target = s.library.book else { return nil }
   let where_ = bookLocationText(s, target)
@@ -104,9 +102,9 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
     // on disk, as the folder lists it.
     let title = [book.title.isEmpty ? pathLeaf(target.path) : book.title, distinguishingName(s, target)]
       .compactMap { $0 }.joined(separator: " · ")
-    let timeline = BookTimeline(book, virtualChapterInterval: s.settings.virtualChapterInterval)
-    let extras = bookExtrasView(s, target, book, timeline: timeline, now: now)
-    var chapters = chapterRows(timeline)
+    let places = ChapterPlaces(book, virtualChapterInterval: s.settings.virtualChapterInterval)
+    let extras = bookExtrasView(s, target, book, places: places, now: now)
+    var chapters = chapterRows(places)
     for index in chapters.indices {
       chapters[index].status =
         if extras.isFinished { .listened } else if let current = extras.currentChapter {
@@ -161,11 +159,11 @@ func bookFacts(_ book: Book, location: String) -> [BookFact] {
 
 /// The Book page's chapters: the ones the player will play, so a long
 /// chapterless file lists the same "Chapter N" rows the Player page shows.
-func chapterRows(_ timeline: BookTimeline) -> [ChapterRow] {
-  timeline.chapters.enumerated().map { offset, chapter in
+func chapterRows(_ places: ChapterPlaces) -> [ChapterRow] {
+  places.chapters.enumerated().map { offset, chapter in
     let length = chapter.end - chapter.start
     return ChapterRow(
-      number: offset + 1, title: timeline.titles[offset],
+      number: offset + 1, title: places.titles[offset],
       duration: length.isFinite && length > 0 ? formatDuration(length) : "")
   }
 }

@@ -56,7 +56,7 @@ public struct PlayRequest: Equatable, Sendable {
 /// Ways to set the sleep timer.
 public enum SleepTimerRequest: Equatable, Sendable {
   case minutes(Int)
-  /// At the end of the chapter span with this index (`BookQueue.chapterSpans`).
+  /// At the end of the chapter span with this index (`BookTimeline.spans`).
   case endOfChapter(Int)
   case endOfBook
 }

@@ -73,7 +73,7 @@ extension PlaybackSession {
     case .minutes(let minutes):
       return sleepCommands(sleepTimer.start(minutes: minutes, now: now), now: now)
     case .endOfChapter(let index):
-      guard let spans = nowPlaying?.queue.chapterSpans, spans.indices.contains(index) else { return [] }
+      guard let spans = nowPlaying?.queue.timeline.spans, spans.indices.contains(index) else { return [] }
       return sleepCommands(
         sleepTimer.start(untilPosition: spans[index].end, label: .endOfChapter(index), playhead: playhead), now: now)
     case .endOfBook:

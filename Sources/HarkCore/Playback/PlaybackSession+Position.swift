@@ -9,25 +9,27 @@ extension PlaybackSession {
 
   /// The chapter at `bookPosition`; nil without chapters.
   public var currentChapter: Chapter? {
-    nowPlaying.flatMap { chapterAt($0.queue.chapters, bookPosition: bookPosition) }
+    guard let timeline = nowPlaying?.queue.timeline, timeline.hasChapterMarks,
+      let index = timeline.chapterIndex(at: bookPosition)
+    else { return nil }
+    return timeline.chapters[index]
   }
 
   /// The chapter (or, without chapters, track) span at `bookPosition`.
   public var currentChapterSpan: (index: Int, span: ChapterSpan)? {
-    guard let queue = nowPlaying?.queue, let index = queue.chapterSpanIndex(at: bookPosition) else {
+    guard let timeline = nowPlaying?.queue.timeline, let index = timeline.chapterIndex(at: bookPosition) else {
       return nil
     }
-    return (index, queue.chapterSpans[index])
+    return (index, timeline.spans[index])
   }
 
   /// The "sleep at the end of chapter" menu: the current chapter span and
   /// later ones with the real time until each ends at the current speed.
   /// `spanIndex` is what `SleepTimerRequest.endOfChapter` takes.
   public func endOfChapterChoices(limit: CountdownLimit? = nil) -> [EndOfChapterChoice] {
-    guard let chapters = nowPlaying?.queue.navigationChapters,
-      let current = chapterIndexAt(chapters, bookPosition: bookPosition)
+    guard let timeline = nowPlaying?.queue.timeline, let current = timeline.chapterIndex(at: bookPosition)
     else { return [] }
-    return chapterCountdowns(chapters, bookPosition: bookPosition, limit: limit, rate: rate)
+    return chapterCountdowns(timeline, bookPosition: bookPosition, limit: limit, rate: rate)
       .enumerated().map { EndOfChapterChoice(spanIndex: current + $0.offset, countdown: $0.element) }
   }
 
@@ -42,7 +44,7 @@ extension PlaybackSession {
 
 /// One entry of the sleep timer's chapter menu.
 public struct EndOfChapterChoice: Equatable, Sendable {
-  /// Index into `BookQueue.chapterSpans`.
+  /// Index into `BookTimeline.spans`.
   public var spanIndex: Int
   public var countdown: ChapterCountdown
 }

@@ -10,7 +10,7 @@ extension PlaybackSession {
   mutating func seekInBook(_ requested: Double, now: Date) -> [PlaybackCommand] {
     guard requested.isFinite, let queue = nowPlaying?.queue else { return [] }
     let target = queue.total > 0 ? min(max(requested, 0), queue.total) : max(requested, 0)
-    let location = locate(offsets: queue.offsets, bookPosition: target)
+    let location = queue.timeline.tracks.location(at: target)
     return moveTo(location, now: now)
   }
 
@@ -38,9 +38,9 @@ extension PlaybackSession {
   /// The start of the next chapter span; nothing in the last one.
   mutating func nextChapter(now: Date) -> [PlaybackCommand] {
     guard let queue = nowPlaying?.queue, let index = currentChapterSpan?.index,
-      index + 1 < queue.chapterSpans.count
+      index + 1 < queue.timeline.spans.count
     else { return [] }
-    return seekInBook(queue.chapterSpans[index + 1].start, now: now)
+    return seekInBook(queue.timeline.spans[index + 1].start, now: now)
   }
 
   /// Restart the chapter, or, within `restartChapterWindow` real seconds of
@@ -54,7 +54,7 @@ extension PlaybackSession {
     if intoChapter > rules.restartChapterWindow || index == 0 {
       return seekInBook(span.start, now: now)
     }
-    return seekInBook(queue.chapterSpans[index - 1].start, now: now)
+    return seekInBook(queue.timeline.spans[index - 1].start, now: now)
   }
 
   /// Moves to `location`: the engine seeks, the floor comes down to it, a

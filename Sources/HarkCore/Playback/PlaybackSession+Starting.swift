@@ -72,7 +72,7 @@ extension PlaybackSession {
     if let track = request.startTrack {
       location = TrackLocation(index: min(max(track, 0), max(queue.tracks.count - 1, 0)), positionInTrack: 0)
     } else {
-      location = locate(offsets: queue.offsets, bookPosition: position)
+      location = queue.timeline.tracks.location(at: position)
     }
     // The floor is where playback really starts: after a finished book
     // restarts at 0, early low saves are allowed.
@@ -113,7 +113,7 @@ extension PlaybackSession {
     }
     guard let book = nowPlaying else { return [] }
     var commands = beginPlaybackAttempt()
-    let location = locate(offsets: book.queue.offsets, bookPosition: max(resumeFloor, bookPosition))
+    let location = book.queue.timeline.tracks.location(at: max(resumeFloor, bookPosition))
     failure = nil
     snapshot.state = .loading
     snapshot.trackIndex = location.index

@@ -50,8 +50,9 @@ public struct PlayerPageView: Equatable, Sendable {
 public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
   let session = s.player.session
   guard let loaded = session.nowPlaying, let playing = s.player.nowPlaying else { return nil }
-  let chapters = loaded.queue.navigationChapters
-  let chapterTitles = chapterDisplayTitles(chapters)
+  // Every chapter array below is the timeline's own, laid out when the book
+  // loaded: this runs on every engine report and must not rebuild them.
+  let timeline = loaded.queue.timeline
   let current = session.currentChapterSpan?.index
   let status: PlayerPageView.Status =
     if let failure = session.failure {
@@ -72,21 +73,21 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
     title: playing.title, author: playing.author, chapterTitle: playing.chapterTitle,
     // A book without chapter marks plays as one untitled span: "No
     // Chapters" says it all, "Chapter 1 of 1" would contradict it.
-    chapterNumber: playing.chapterTitle.isEmpty && chapters.count <= 1
-      ? "" : current.map { "Chapter \($0 + 1) of \(chapters.count)" } ?? "",
-    chapters: chapterTitles, chapterStarts: loaded.queue.chapterSpans.map(\.start),
+    chapterNumber: playing.chapterTitle.isEmpty && timeline.chapters.count <= 1
+      ? "" : current.map { "Chapter \($0 + 1) of \(timeline.chapters.count)" } ?? "",
+    chapters: timeline.titles, chapterStarts: timeline.chapterMarks.starts,
     currentChapter: current, status: status,
     bookTimeLeft: left > 0 ? "\(formatDuration(left)) left" : "", rate: rate, rateText: formatRate(rate),
     skipBackSeconds: s.settings.skipBackSeconds, skipForwardSeconds: s.settings.skipForwardSeconds,
-    sleepText: sleepText(session.sleepTimer, titles: chapterTitles), sleepActive: session.sleepTimer.isActive,
+    sleepText: sleepText(session.sleepTimer, titles: timeline.titles), sleepActive: session.sleepTimer.isActive,
     sleepChapters: sleepChapterChoices(
-      spans: loaded.queue.chapterSpans, titles: chapterTitles, current: current,
+      spans: timeline.spans, titles: timeline.titles, current: current,
       position: playing.bookPosition, rate: rate),
     bookSecondsLeft: left,
     chapterStart: playing.chapterStart, chapterEnd: playing.chapterEnd, bookPosition: playing.bookPosition,
     bookDuration: playing.bookDuration,
     seekBar: SeekBarInput(
-      chapters: loaded.queue.seekBarChapters, position: playing.bookPosition, duration: loaded.queue.total, rate: rate))
+      timeline: timeline, position: playing.bookPosition, duration: loaded.queue.total, rate: rate))
 }
 
 /// "1×", "1.25×", "0.5×".

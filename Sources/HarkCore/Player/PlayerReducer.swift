@@ -141,8 +141,8 @@ private func play(
   case .resume: startPosition = nil
   case .position(let position): startPosition = max(0, position)
   case .chapter(let index):
-    let timeline = BookTimeline(book, virtualChapterInterval: state.settings.virtualChapterInterval)
-    startPosition = timeline.starts.indices.contains(index) ? timeline.starts[index] : 0
+    let places = ChapterPlaces(book, virtualChapterInterval: state.settings.virtualChapterInterval)
+    startPosition = places.starts.indices.contains(index) ? places.starts[index] : 0
   }
   let ended = endUpNext(&state)
   let download = state.downloads.entries[path.contentKey]

@@ -25,12 +25,15 @@ public struct SeekBarChapter: Equatable, Sendable {
 /// It carries the whole chapter list rather than only the current chapter:
 /// the bar needs the neighbours to re-base itself when playback crosses a
 /// chapter end and for a step back from a chapter's first second. The list
-/// changes only with the book, and equal arrays that share storage compare
-/// in constant time, so feeding it on every tick costs nothing.
+/// is the loaded book's (`BookTimeline.seekBarChapters`), built once with
+/// the book, and equal arrays that share storage compare in constant time,
+/// so feeding it on every tick costs nothing.
 public struct SeekBarInput: Equatable, Sendable {
   /// In book order. Empty for a book without chapters (the bar then spans
   /// the whole book).
-  public var chapters: [SeekBarChapter]
+  public private(set) var chapters: [SeekBarChapter]
+  /// Where each of `chapters` starts, searchable; kept with them.
+  private var marks: TimelineMarks
   /// Whole-book content position, seconds.
   public var position: Double
   /// The book's length in seconds; nil or ≤ 0 while unknown.
@@ -38,8 +41,24 @@ public struct SeekBarInput: Equatable, Sendable {
   /// Playback speed; ≤ 0 counts as 1×.
   public var rate: Double
 
+  /// A bar over chapters of its own (a demo, a test); the player's is built
+  /// from its timeline.
   public init(chapters: [SeekBarChapter], position: Double, duration: Double?, rate: Double = 1) {
+    self.init(
+      chapters: chapters, marks: TimelineMarks(starts: chapters.map(\.span.start)), position: position,
+      duration: duration, rate: rate)
+  }
+
+  /// A bar over the loaded book's chapters, sharing the timeline's arrays.
+  public init(timeline: BookTimeline, position: Double, duration: Double?, rate: Double = 1) {
+    self.init(
+      chapters: timeline.seekBarChapters, marks: timeline.chapterMarks, position: position, duration: duration,
+      rate: rate)
+  }
+
+  private init(chapters: [SeekBarChapter], marks: TimelineMarks, position: Double, duration: Double?, rate: Double) {
     self.chapters = chapters
+    self.marks = marks
     self.position = position
     self.duration = duration
     self.rate = rate
@@ -51,27 +70,10 @@ public struct SeekBarInput: Equatable, Sendable {
     return duration
   }
 
-  /// The index of the chapter playing at `bookPosition`: the last that
-  /// starts at or before it (the first when none does), the same rule as
-  /// `chapterAt`, so a zero-length chapter is never current unless it is
-  /// the last. Nil without chapters.
+  /// The index of the chapter playing at `bookPosition`, by the player's
+  /// one rule (`TimelineMarks.index(at:)`), so a zero-length chapter is
+  /// never current unless it is the last. Nil without chapters.
   func chapterIndex(at bookPosition: Double) -> Int? {
-    guard !chapters.isEmpty else { return nil }
-    var found = 0
-    for (index, chapter) in chapters.enumerated() {
-      guard bookPosition >= chapter.span.start else { break }
-      found = index
-    }
-    return found
-  }
-}
-
-extension BookQueue {
-  /// The queue's navigation chapters (files for a book without chapters) as
-  /// the seek bar wants them.
-  public var seekBarChapters: [SeekBarChapter] {
-    zip(navigationChapters, chapterSpans).enumerated().map { index, pair in
-      SeekBarChapter(span: pair.1, number: index + 1, title: pair.0.title)
-    }
+    marks.index(at: bookPosition)
   }
 }

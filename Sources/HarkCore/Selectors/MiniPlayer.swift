@@ -61,7 +61,7 @@ private func selectMiniPlayer(remembered: RememberedPlace, book: Loadable<Book>?
   var place = formatClock(remembered.position)
   if case .loaded(let book)? = book {
     if !book.title.isEmpty { title = book.title }
-    place = BookTimeline(book, virtualChapterInterval: settings.virtualChapterInterval).label(at: remembered.position)
+    place = ChapterPlaces(book, virtualChapterInterval: settings.virtualChapterInterval).label(at: remembered.position)
   }
   var state = MiniPlayerViewState(
     title: title, subtitle: place, timeLeftText: "", progress: 0, isPlaying: false, isActive: true,

@@ -39,7 +39,7 @@ public struct PlayerState: Equatable, Sendable {
     let position = session.bookPosition
     let current = session.currentChapterSpan
     let span = current?.span
-    let titles = chapterDisplayTitles(loaded.queue.navigationChapters)
+    let titles = loaded.queue.timeline.titles
     let title = current.flatMap { titles.indices.contains($0.index) ? titles[$0.index] : nil }
     return NowPlaying(
       title: loaded.title, author: loaded.author,

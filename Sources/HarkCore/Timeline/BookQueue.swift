@@ -49,18 +49,22 @@ public struct LocalCopy: Equatable, Sendable {
 /// starts on the whole-book timeline, the book's length, and its chapters
 /// with whole-book offsets recomputed from the file durations.
 public struct BookQueue: Equatable, Sendable {
-  public var tracks: [BookTrack]
+  public var tracks: [BookTrack] { didSet { layOut() } }
   /// Whole-book start of each track; the first is 0.
-  public var offsets: [Double]
+  public var offsets: [Double] { didSet { layOut() } }
   /// Seconds: the longest of the book's stated duration, the files' sum and
   /// the furthest chapter end.
-  public var total: Double
+  public var total: Double { didSet { layOut() } }
   /// Real chapters, or synthetic ones for a long chapterless single file.
-  public var chapters: [Chapter]
+  public var chapters: [Chapter] { didSet { layOut() } }
   /// The real chapters as file clips, or [] (§2.4).
   public var chapterClips: [ChapterClip]
   /// True when `chapters` were made up (§2.5), so the interface can say so.
   public var syntheticChapters: Bool
+  /// The chapters and files laid out for lookups, kept in step with the
+  /// parts above: built here and whenever one of them is set, never while
+  /// playing, so the selectors that run on every engine report only read it.
+  public private(set) var timeline: BookTimeline
 
   public init(
     tracks: [BookTrack], offsets: [Double], total: Double, chapters: [Chapter],
@@ -72,6 +76,11 @@ public struct BookQueue: Equatable, Sendable {
     self.chapters = chapters
     self.chapterClips = chapterClips
     self.syntheticChapters = syntheticChapters
+    timeline = BookTimeline(tracks: tracks, offsets: offsets, total: total, chapters: chapters)
+  }
+
+  private mutating func layOut() {
+    timeline = BookTimeline(tracks: tracks, offsets: offsets, total: total, chapters: chapters)
   }
 
   /// True when every track plays from a downloaded file.

@@ -1,23 +1,3 @@
-/// §2.9: the chapter playing at a whole-book position: the last one that
-/// starts at or before it. Chapters are assumed sorted, so the scan stops at
-/// the first one that starts later. A position before every chapter (a book
-/// whose first chapter starts after 0) counts as the first chapter; nil only
-/// when there are no chapters.
-public func chapterAt(_ chapters: [Chapter], bookPosition: Double) -> Chapter? {
-  chapterIndexAt(chapters, bookPosition: bookPosition).map { chapters[$0] }
-}
-
-/// The index of `chapterAt`'s answer in `chapters`.
-public func chapterIndexAt(_ chapters: [Chapter], bookPosition: Double) -> Int? {
-  guard !chapters.isEmpty else { return nil }
-  var found = 0
-  for (index, chapter) in chapters.enumerated() {
-    guard bookPosition >= chapter.bookOffset else { break }
-    found = index
-  }
-  return found
-}
-
 /// Where a chapter ends on the whole-book timeline: its start plus its length
 /// (never negative). A content position; the playback speed does not move it.
 public func chapterEndPosition(_ chapter: Chapter) -> Double {
@@ -52,18 +32,21 @@ public struct CountdownLimit: Equatable, Sendable {
 }
 
 /// §2.10: the current chapter and every later one, each with the real time
-/// until it ends at `rate`. With a `limit` the list stops after the first
-/// chapter ending more than `maxSeconds` away (that one is kept, so the menu
-/// always offers one choice past the horizon), but never shows fewer than
-/// `minCount` chapters while there are that many.
+/// until it ends at `rate`. The current chapter is the timeline's (§2.9:
+/// the last one starting at or before `bookPosition`). With a `limit` the
+/// list stops after the first chapter ending more than `maxSeconds` away
+/// (that one is kept, so the menu always offers one choice past the
+/// horizon), but never shows fewer than `minCount` chapters while there are
+/// that many.
 public func chapterCountdowns(
-  _ chapters: [Chapter], bookPosition: Double, limit: CountdownLimit? = nil, rate: Double = 1
+  _ timeline: BookTimeline, bookPosition: Double, limit: CountdownLimit? = nil, rate: Double = 1
 ) -> [ChapterCountdown] {
-  guard let current = chapterIndexAt(chapters, bookPosition: bookPosition) else { return [] }
-  let all = chapters[current...].map { chapter in
-    let end = chapterEndPosition(chapter)
+  guard let current = timeline.chapterIndex(at: bookPosition) else { return [] }
+  let all = timeline.chapters.indices[current...].map { index in
+    let end = timeline.spans[index].end
     return ChapterCountdown(
-      chapter: chapter, endPosition: end, untilEnd: wallClockSeconds(end - bookPosition, rate: rate))
+      chapter: timeline.chapters[index], endPosition: end,
+      untilEnd: wallClockSeconds(end - bookPosition, rate: rate))
   }
   guard let limit else { return all }
   let firstOver = all.firstIndex { $0.untilEnd > limit.maxSeconds }

@@ -10,20 +10,19 @@ public struct TrackLocation: Equatable, Sendable {
   }
 }
 
-/// §2.7: which track a whole-book position falls in, and where inside it.
-///
-/// The track is the last one starting at or before the position, so a
-/// position exactly on a boundary belongs to the later track. Positions past
-/// the end stay in the last track unclamped (the engine clamps), a negative
-/// one is the very start, and with no offsets the position is taken as it is.
-public func locate(offsets: [Double], bookPosition: Double) -> TrackLocation {
-  var index = 0
-  for (candidate, offset) in offsets.enumerated() {
-    guard bookPosition >= offset else { break }
-    index = candidate
+extension TimelineMarks {
+  /// §2.7: which track a whole-book position falls in, and where inside it,
+  /// when these are the tracks' starts (`BookTimeline.tracks`).
+  ///
+  /// A position exactly on a boundary belongs to the later track. Positions
+  /// past the end stay in the last track unclamped (the engine clamps), a
+  /// negative one is the very start, and with no tracks the position is
+  /// taken as it is.
+  public func location(at bookPosition: Double) -> TrackLocation {
+    let index = index(at: bookPosition) ?? 0
+    let start = starts.indices.contains(index) ? starts[index] : 0
+    return TrackLocation(index: index, positionInTrack: max(0, bookPosition - start))
   }
-  let start = offsets.indices.contains(index) ? offsets[index] : 0
-  return TrackLocation(index: index, positionInTrack: max(0, bookPosition - start))
 }
 
 /// §2.8: the whole-book position of a place in a track. An unknown track

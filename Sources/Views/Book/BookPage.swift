@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import Foundation
 import GObjectKit
 import HarkCore
 
@@ -47,7 +48,7 @@ public final class BookPage {
       guard let self, let target = self.shown?.target else { return }
       self.store.dispatch(.library(.retryRequested(target)))
     }
-    subscription = store.subscribe({ selectBookPage($0) }) { [weak self] in self?.render($0) }
+    subscription = store.subscribe({ selectBookPage($0, now: Date()) }) { [weak self] in self?.render($0) }
   }
 
   private func render(_ view: BookPageView?) {

@@ -27,8 +27,8 @@ final class ServerNumbersTests: XCTestCase {
     XCTAssertEqual(huge.files.map(\.duration), [0])
     XCTAssertEqual(huge.chapters.map(\.end), [0])
     // What opening its Book page does: this trapped in formatClock.
-    let timeline = BookTimeline(huge, virtualChapterInterval: 1800)
-    XCTAssertEqual(timeline.label(at: 30), "One · 0:30")
+    let places = ChapterPlaces(huge, virtualChapterInterval: 1800)
+    XCTAssertEqual(places.label(at: 30), "One · 0:30")
     XCTAssertEqual(buildBookQueue(book: huge).total, 0)
   }
 

@@ -171,4 +171,20 @@ final class BookExtrasTests: XCTestCase {
     XCTAssertEqual(rows.map(\.title), ["The Brass Seed – Winding", "Harvest"])
     XCTAssertTrue(rows[0].detail.hasPrefix("1:40 → 11:40 · "), rows[0].detail)
   }
+
+  func testTheBookPageWordsTimesByTheTimeItIsGivenAndNothingElse() throws {
+    var (state, _) = opened()
+    let span = HistoryEntry(
+      id: 1, libraryID: 1, path: target.path, fromPosition: 100, toPosition: 700,
+      startedAt: "2026-11-01T00:00:00Z", endedAt: "2026-11-01T00:10:00Z")
+    _ = reduce(&state, .library(.historyLoaded(target, .success([span]))))
+    let ended = try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-01T00:10:00Z"))
+    func detail(_ now: Date) -> String? {
+      guard case .loaded(let rows)? = selectBookPage(state, now: now)?.extras?.history else { return nil }
+      return rows.first?.detail
+    }
+    let twoDaysOn = ended.addingTimeInterval(2 * 86_400)
+    XCTAssertEqual(selectBookPage(state, now: twoDaysOn), selectBookPage(state, now: twoDaysOn), "same state, same time")
+    XCTAssertNotEqual(detail(twoDaysOn), detail(ended.addingTimeInterval(40 * 86_400)), "the time given words it")
+  }
 }

@@ -21,7 +21,7 @@ final class BookListLinksTests: XCTestCase {
   }
 
   func testTheBookPageLinksToItsAuthorAndSeries() throws {
-    let view = try XCTUnwrap(selectBookPage(onBookPage()))
+    let view = try XCTUnwrap(selectBookPage(onBookPage(), now: Date(timeIntervalSince1970: 1_800_000_000)))
     XCTAssertEqual(view.related.map(\.label), ["More by Ada Long", "More in Saga"])
     XCTAssertEqual(view.related.map(\.query), [byAda, BookListQuery(serverID: "a", libraryID: 2, series: "Saga")])
   }
@@ -30,7 +30,7 @@ final class BookListLinksTests: XCTestCase {
     var state = onBookPage()
     let blank = Book(libraryID: 2, relPath: bookPath.path, title: "Book 1", author: "  ", series: "")
     _ = reduce(&state, .library(.bookLoaded(bookPath, .success(blank))))
-    XCTAssertEqual(try XCTUnwrap(selectBookPage(state)).related, [])
+    XCTAssertEqual(try XCTUnwrap(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))).related, [])
   }
 
   func testMoreByOpensTheFilteredListAndBackReturnsToTheBook() {

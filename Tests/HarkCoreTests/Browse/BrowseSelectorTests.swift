@@ -59,8 +59,8 @@ final class BrowseSelectorTests: XCTestCase {
     var s = state(showing: root, .loaded([]))
     let target = root.at("Will Wight/Cradle/Book 2")
     s.library.book = target
-    XCTAssertEqual(selectBookPage(s)?.status, .loading)
-    XCTAssertEqual(selectBookPage(s)?.title, "Book 2", "the folder name while loading")
+    XCTAssertEqual(selectBookPage(s, now: Date(timeIntervalSince1970: 1_800_000_000))?.status, .loading)
+    XCTAssertEqual(selectBookPage(s, now: Date(timeIntervalSince1970: 1_800_000_000))?.title, "Book 2", "the folder name while loading")
     let book = Book(
       libraryID: 1, relPath: target.path, title: "Soulsmith", author: "Will Wight", series: "Cradle", seriesIndex: 2,
       narrator: "", duration: 3600, format: "m4b", codec: "aac", size: 1_610_612_736,
@@ -69,7 +69,7 @@ final class BrowseSelectorTests: XCTestCase {
         Chapter(index: 1, title: "Chapter 2", filePath: "a.m4b", start: 600, end: 600),
       ])
     s.library.books[target] = .loaded(book)
-    let page = try XCTUnwrap(selectBookPage(s))
+    let page = try XCTUnwrap(selectBookPage(s, now: Date(timeIntervalSince1970: 1_800_000_000)))
     XCTAssertEqual(page.title, "Soulsmith")
     XCTAssertEqual(page.subtitle, "Will Wight · Cradle #2")
     XCTAssertEqual(page.facts.map(\.label), ["Author", "Series", "Length", "Format", "Size", "Location"])
@@ -85,7 +85,7 @@ final class BrowseSelectorTests: XCTestCase {
     let target = root.at("Loose.mp3")
     s.library.book = target
     s.library.books[target] = .loaded(Book(libraryID: 1, relPath: target.path, duration: .nan))
-    let page = try XCTUnwrap(selectBookPage(s))
+    let page = try XCTUnwrap(selectBookPage(s, now: Date(timeIntervalSince1970: 1_800_000_000)))
     XCTAssertEqual(page.title, "Loose.mp3")
     XCTAssertEqual(page.subtitle, "")
     XCTAssertEqual(page.facts.map(\.label), ["Location"])

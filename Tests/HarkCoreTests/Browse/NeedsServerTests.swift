@@ -63,11 +63,11 @@ final class NeedsServerTests: XCTestCase {
     var state = state(offline: true)
     _ = reduce(&state, .library(.bookOpened(streamed)))
     _ = reduce(&state, .library(.bookLoaded(streamed, .success(book(streamed)))))
-    XCTAssertEqual(selectBookPage(state)?.needsServer, notice, "Play's tooltip")
+    XCTAssertEqual(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.needsServer, notice, "Play's tooltip")
     let effects = reduce(&state, .player(.playRequested(streamed, .resume, at: Date())))
     XCTAssertEqual(effects, [.probeServers(["a"])], "nothing streams; the server is asked whether it is back")
     XCTAssertNil(state.player.session.nowPlaying)
-    let said = selectBookPage(state)?.extras?.error ?? ""
+    let said = selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.extras?.error ?? ""
     XCTAssertTrue(said.contains("not downloaded") && said.contains("“Home” is not answering"), said)
   }
 
@@ -75,10 +75,10 @@ final class NeedsServerTests: XCTestCase {
     var state = state(offline: true)
     _ = reduce(&state, .library(.bookOpened(downloaded)))
     _ = reduce(&state, .library(.bookLoaded(downloaded, .success(book(downloaded)))))
-    XCTAssertNil(selectBookPage(state)?.needsServer)
+    XCTAssertNil(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.needsServer)
     let effects = reduce(&state, .player(.playRequested(downloaded, .resume, at: Date())))
     XCTAssertFalse(effects.contains(.probeServers(["a"])), "\(effects)")
-    XCTAssertNil(selectBookPage(state)?.extras?.error)
+    XCTAssertNil(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.extras?.error)
   }
 
   func testBackOnlineTheFolderAndBookShownAreReadAfresh() {

@@ -119,11 +119,11 @@ final class BookQueueTests: XCTestCase {
 
   func testChapterSpansAreChaptersElseTracks() {
     let chaptered = buildBookQueue(book: Book(libraryID: 2, relPath: "L.m4b", duration: 5400))
-    XCTAssertEqual(chaptered.chapterSpans.map(\.start), [0, 1800, 3600])
+    XCTAssertEqual(chaptered.timeline.spans.map(\.start), [0, 1800, 3600])
     let files = Book(
       libraryID: 2, relPath: "A", files: [BookFile(relPath: "1", seq: 1, duration: 60), BookFile(relPath: "2", seq: 2, duration: 100)])
     let tracks = buildBookQueue(book: files)
-    XCTAssertEqual(tracks.chapterSpans, [ChapterSpan(start: 0, end: 60), ChapterSpan(start: 60, end: 160)])
-    XCTAssertEqual(tracks.chapterSpanIndex(at: 60), 1)
+    XCTAssertEqual(tracks.timeline.spans, [ChapterSpan(start: 0, end: 60), ChapterSpan(start: 60, end: 160)])
+    XCTAssertEqual(tracks.timeline.chapterIndex(at: 60), 1)
   }
 }

@@ -13,6 +13,15 @@ final class ChapterCountdownTests: XCTestCase {
     chapters((0..<count).map { (Double($0) * length, Double($0 + 1) * length) })
   }
 
+  /// A one-file book laid out with these chapters.
+  private func timeline(_ chapters: [Chapter]) -> BookTimeline {
+    BookTimeline(tracks: [], offsets: [], total: 0, chapters: chapters)
+  }
+
+  private func chapterAt(_ chapters: [Chapter], bookPosition: Double) -> Chapter? {
+    timeline(chapters).chapterIndex(at: bookPosition).map { chapters[$0] }
+  }
+
   private let three = [(0.0, 60.0), (60, 200), (200, 320)]
   private let menu = CountdownLimit(minCount: 5, maxSeconds: 3600)
 
@@ -30,40 +39,40 @@ final class ChapterCountdownTests: XCTestCase {
 
   func testCountdownsFromTheCurrentChapter() {
     let list = chapters(three)
-    let countdowns = chapterCountdowns(list, bookPosition: 90)
+    let countdowns = chapterCountdowns(timeline(list), bookPosition: 90)
     XCTAssertEqual(countdowns.map(\.chapter.index), [1, 2])
     XCTAssertEqual(countdowns.map(\.endPosition), [200, 320])
     XCTAssertEqual(countdowns.map(\.untilEnd), [110, 230])
-    let fast = chapterCountdowns(list, bookPosition: 90, rate: 2)
+    let fast = chapterCountdowns(timeline(list), bookPosition: 90, rate: 2)
     XCTAssertEqual(fast.map(\.untilEnd), [55, 115])
     XCTAssertEqual(fast.map(\.endPosition), [200, 320], "the speed does not move content positions")
-    XCTAssertEqual(chapterCountdowns([], bookPosition: 0), [])
+    XCTAssertEqual(chapterCountdowns(timeline([]), bookPosition: 0), [])
   }
 
   func testTheLimitKeepsTheFirstChapterPastTheHorizon() {
-    let countdowns = chapterCountdowns(even(12, 600), bookPosition: 0, limit: menu)
+    let countdowns = chapterCountdowns(timeline(even(12, 600)), bookPosition: 0, limit: menu)
     XCTAssertEqual(countdowns.count, 7)
     XCTAssertEqual(countdowns.last?.untilEnd, 4200)
   }
 
   func testTheMinimumCountWinsOverTheHorizon() {
-    XCTAssertEqual(chapterCountdowns(even(10, 1200), bookPosition: 0, limit: menu).count, 5)
+    XCTAssertEqual(chapterCountdowns(timeline(even(10, 1200)), bookPosition: 0, limit: menu).count, 5)
   }
 
   func testNeverMoreThanExist() {
-    XCTAssertEqual(chapterCountdowns(even(3, 600), bookPosition: 0, limit: menu).count, 3)
+    XCTAssertEqual(chapterCountdowns(timeline(even(3, 600)), bookPosition: 0, limit: menu).count, 3)
   }
 
   func testTheHorizonIsInListeningTime() {
     let list = even(20, 600)
-    XCTAssertEqual(chapterCountdowns(list, bookPosition: 0, limit: menu).count, 7)
-    let fast = chapterCountdowns(list, bookPosition: 0, limit: menu, rate: 2)
+    XCTAssertEqual(chapterCountdowns(timeline(list), bookPosition: 0, limit: menu).count, 7)
+    let fast = chapterCountdowns(timeline(list), bookPosition: 0, limit: menu, rate: 2)
     XCTAssertEqual(fast.count, 13)
     XCTAssertEqual(fast[12].untilEnd, 3900)
   }
 
   func testTheHorizonIsStrict() {
-    let countdowns = chapterCountdowns(even(12, 600), bookPosition: 0, limit: CountdownLimit(minCount: 1, maxSeconds: 1200))
+    let countdowns = chapterCountdowns(timeline(even(12, 600)), bookPosition: 0, limit: CountdownLimit(minCount: 1, maxSeconds: 1200))
     XCTAssertEqual(countdowns.map(\.untilEnd), [600, 1200, 1800], "1200 is not over 1200")
   }
 }

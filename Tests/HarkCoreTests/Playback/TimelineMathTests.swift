@@ -17,20 +17,20 @@ final class TimelineMathTests: XCTestCase {
 
   func testLocateFindsTheTrackAndThePositionInIt() {
     let offsets: [Double] = [0, 60, 160]
-    XCTAssertEqual(locate(offsets: offsets, bookPosition: 0), TrackLocation(index: 0, positionInTrack: 0))
-    XCTAssertEqual(locate(offsets: offsets, bookPosition: 70), TrackLocation(index: 1, positionInTrack: 10))
+    XCTAssertEqual(TimelineMarks(starts: offsets).location(at: 0), TrackLocation(index: 0, positionInTrack: 0))
+    XCTAssertEqual(TimelineMarks(starts: offsets).location(at: 70), TrackLocation(index: 1, positionInTrack: 10))
     XCTAssertEqual(
-      locate(offsets: offsets, bookPosition: 500), TrackLocation(index: 2, positionInTrack: 340),
+      TimelineMarks(starts: offsets).location(at: 500), TrackLocation(index: 2, positionInTrack: 340),
       "past the end stays in the last track, unclamped")
   }
 
   func testLocateEdges() {
     let offsets: [Double] = [0, 60, 160]
     XCTAssertEqual(
-      locate(offsets: offsets, bookPosition: 60), TrackLocation(index: 1, positionInTrack: 0),
+      TimelineMarks(starts: offsets).location(at: 60), TrackLocation(index: 1, positionInTrack: 0),
       "a boundary belongs to the later track")
-    XCTAssertEqual(locate(offsets: offsets, bookPosition: -5), TrackLocation(index: 0, positionInTrack: 0))
-    XCTAssertEqual(locate(offsets: [], bookPosition: 42), TrackLocation(index: 0, positionInTrack: 42))
+    XCTAssertEqual(TimelineMarks(starts: offsets).location(at: -5), TrackLocation(index: 0, positionInTrack: 0))
+    XCTAssertEqual(TimelineMarks(starts: []).location(at: 42), TrackLocation(index: 0, positionInTrack: 42))
   }
 
   func testToBookPositionAddsTheTracksOffset() {

@@ -139,7 +139,7 @@ final class SeekBarModelTests: XCTestCase {
         Chapter(index: 1, title: "Close", filePath: "a", start: 40, end: 100, bookOffset: 40),
       ])
     XCTAssertEqual(
-      queue.seekBarChapters,
+      queue.timeline.seekBarChapters,
       [
         SeekBarChapter(span: ChapterSpan(start: 0, end: 40), number: 1, title: "Opening"),
         SeekBarChapter(span: ChapterSpan(start: 40, end: 100), number: 2, title: "Close"),
