@@ -339,3 +339,20 @@ def tool(name):
     if not path:
         pytest.fail(f"{name} is not installed; run scripts/install-deps test")
     return path
+
+
+@pytest.fixture
+def background_portal(accessibility_bus):
+    """xdg-desktop-portal's Background portal, recording what is asked.
+    Ask for it before `hark_in_flatpak`."""
+    from fake_background_portal import FakeBackgroundPortal
+    portal = FakeBackgroundPortal()
+    yield portal
+    portal.stop()
+
+
+@pytest.fixture
+def hark_in_flatpak(accessibility_bus, keyring, tmp_path):
+    """Hark believing it runs in a Flatpak (FLATPAK_ID, which Flatpak sets
+    for every app it runs), so it asks the portals what a sandbox must."""
+    yield from _run_hark(tmp_path, {"FLATPAK_ID": "dev.hark.Hark"})

@@ -212,3 +212,27 @@ def test_the_sleep_timer_ending_in_the_background_is_a_notification_whose_play_p
                   GLib.Variant("(sava{sv})", ("resume", [], {})), None, Gio.DBusCallFlags.NONE, 5000, None)
     time.sleep(0.5)
     assert controls.get("PlaybackStatus") == "Playing"
+
+
+def test_in_a_flatpak_closing_the_window_on_a_playing_book_asks_the_background_portal(
+        background_portal, hark_in_flatpak, audiosilo):
+    hark = hark_in_flatpak
+    controls = MediaControls()
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)
+    assert background_portal.asked() == [], "nothing to ask while the window is open"
+    hark.key("ctrl+w")
+    hark.wait_until(lambda: not shown_windows(hark), timeout=5)
+    hark.wait_until(lambda: background_portal.asked(), timeout=5)
+    (parent, options), = background_portal.asked()
+    assert parent == "" and options["autostart"] is False, options
+    assert options["reason"] == "Hark plays on while its window is closed.", options
+    assert controls.get("PlaybackStatus") == "Playing"
+    # Once per run: closing again after Raise does not ask twice.
+    controls.call("Raise", interface="org.mpris.MediaPlayer2")
+    hark.wait_until(lambda: shown_windows(hark), timeout=5)
+    hark.window_id = int(shown_windows(hark)[-1])
+    hark.key("ctrl+w")
+    hark.wait_until(lambda: not shown_windows(hark), timeout=5)
+    time.sleep(0.5)
+    assert len(background_portal.asked()) == 1
