@@ -1,6 +1,7 @@
 """Every focusable control on Hark's main pages has a name a screen reader
 can say: not empty, not a GTK class name ("GtkImage", "GtkToggleButton"),
-not a bare mnemonic ("_1") or a bare number or value ("1×")."""
+not a bare mnemonic ("_1") or a bare number or value ("1×"); and no slider
+says its value as a bare number."""
 import re
 
 import pyatspi
@@ -21,8 +22,14 @@ def unnamed_controls(hark):
         # A row GTK recycles mid-walk is gone ("the application no longer
         # exists" for that one object): it is no longer on screen either.
         try:
-            return (a.getRoleName() in ROLES and hark.has_state(a, pyatspi.STATE_FOCUSABLE) and hark.on_screen(a)
-                    and MEANINGLESS.match((a.name or "").strip()) is not None)
+            if not (a.getRoleName() in ROLES and hark.has_state(a, pyatspi.STATE_FOCUSABLE) and hark.on_screen(a)):
+                return False
+            if MEANINGLESS.match((a.name or "").strip()) is not None:
+                return True
+            # A slider's value must be words ("0:13 of 30:00"), not the bare
+            # seconds: GTK 4.8 does not export the value text, so Hark puts
+            # the same words in the description, which it does export.
+            return a.getRoleName() == "slider" and re.fullmatch(r"[\d.,:\s]*", a.description or "") is not None
         except Exception:  # noqa: BLE001
             return False
     return sorted({f"{a.getRoleName()} {a.name!r}" for a in sized_descendants(hark.app, unnamed)})

@@ -172,18 +172,11 @@ def test_the_sleep_timer_ending_in_the_background_is_a_notification_whose_play_p
         notifications, hark, audiosilo):
     """The listener set the timer to the end of the chapter and closed the
     window: when it pauses, the desktop says so, and its Play goes on."""
-    from test_player import buttons_starting, sleep_button
+    from test_player import end_of_chapter_choices
     controls = MediaControls()
     sign_in_with_invite(hark, audiosilo)
     start_playing(hark, audiosilo)  # chapter 1 of the orchard: 18 s
-    ends = []
-    subprocess.run(["xdotool", "mousemove", "--sync", "--window", str(hark.window_id), "20", "300"], check=True)
-    for _ in range(2):
-        hark.click_at(sleep_button(hark))
-        if hark.wait_until(lambda: ends.extend(buttons_starting(hark, "End of This Chapter · ")) or ends,
-                           timeout=3, fail=False):
-            break
-    hark.click(ends[0])
+    hark.click(end_of_chapter_choices(hark)[0])
     hark.key("Escape")
     hark.key("ctrl+w")
     hark.wait_until(lambda: not shown_windows(hark), timeout=5)

@@ -46,6 +46,21 @@ def sleep_button(hark):
     return found[0]
 
 
+def end_of_chapter_choices(hark):
+    """Opens the sleep timer's menu; its "End of This Chapter · <time>" choices."""
+    ends = []
+    # A real pointer moves between clicks; without a motion event GTK has no
+    # surface under an xdotool pointer that never left the button.
+    subprocess.run(["xdotool", "mousemove", "--sync", "--window", str(hark.window_id), "20", "300"], check=True)
+    for _ in range(2):
+        hark.click_at(sleep_button(hark))
+        if hark.wait_until(lambda: ends.extend(buttons_starting(hark, "End of This Chapter · ")) or ends,
+                           timeout=3, fail=False):
+            return ends
+    hark.screenshot("player-sleep-menu-missing")
+    raise AssertionError(f"no End of This Chapter choice: {[(b.name, hark.extents(b)) for b in buttons_starting(hark, '')]}")
+
+
 def read(hark, what):
     """`what(hark)`, retried briefly: a walk of the accessible tree can meet
     a row that GTK recycled a moment ago ("the application no longer
@@ -142,18 +157,7 @@ def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
         raise AssertionError(f"sleep timer labels: {sleep_label()}")
 
     # The chapter choices say when on the clock each chapter ends.
-    ends = []
-    # A real pointer moves between clicks; without a motion event GTK has no
-    # surface under an xdotool pointer that never left the button.
-    subprocess.run(["xdotool", "mousemove", "--sync", "--window", str(hark.window_id), "20", "300"], check=True)
-    for _ in range(2):
-        hark.click_at(sleep_button(hark))
-        if hark.wait_until(lambda: ends.extend(buttons_starting(hark, "End of This Chapter · ")) or ends,
-                           timeout=3, fail=False):
-            break
-    if not ends:
-        hark.screenshot("player-sleep-menu-missing")
-        raise AssertionError(f"no End of This Chapter choice: {[(b.name, hark.extents(b)) for b in buttons_starting(hark, '')]}")
+    ends = end_of_chapter_choices(hark)
     assert re.fullmatch(r"End of This Chapter · \d{1,2}:\d\d([\s\u202f][AP]M)?", ends[0].name), ends[0].name
     hark.screenshot("player-sleep-menu")
     hark.click(ends[0])
