@@ -31,6 +31,15 @@ public final class AddServerDialog {
     gtk_window_set_modal(gtkWindow, 1)
     gtk_window_set_hide_on_close(gtkWindow, 1)
     gtk_window_set_default_size(gtkWindow, 440, 520)
+    // Dialogs close on Escape (HIG), and on Ctrl+W like every window.
+    let keys = gtk_shortcut_controller_new()!
+    for trigger in ["Escape", "<Control>w"] {
+      gtk_shortcut_controller_add_shortcut(
+        keys, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new("window.close")))
+    }
+    // Before the focused field sees the key: GtkText takes Escape itself.
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    gtk_widget_add_controller(window, keys)
 
     back = Make.iconButton("go-previous-symbolic", tooltip: "Back")
     let header = adw_header_bar_new()!
@@ -76,6 +85,7 @@ public final class AddServerDialog {
   }
 
   private func render(_ state: SignInViewState?) {
+    let wasShown = isShown
     guard let state else {
       if isShown {
         isShown = false
@@ -98,11 +108,17 @@ public final class AddServerDialog {
       page = "methods"
       methods.render(state)
     }
+    let previous = gtk_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
     gtk_stack_set_visible_child_name(stack.opaque, page)
     back.setVisible(state.step == .chooseMethod)
     if !isShown {
       isShown = true
       gtk_window_present(window.cast(GtkWindow.self))
     }
+    // The keyboard follows the step: into the address when the dialog
+    // opens, into the chosen method's form after Continue (it was left on
+    // the Continue button, now hidden, and typing went nowhere).
+    if page == "methods" && previous != "methods" { methods.focusFirstField() }
+    if page == "address" && (previous != "address" || !wasShown) { gtk_widget_grab_focus(address) }
   }
 }

@@ -21,6 +21,7 @@ final class SignInMethodsView {
   /// ones are in the stack (`shown`).
   private var tabs: [(method: SignInViewState.Method, title: String, icon: String, content: ObjectRef)] = []
   private var shown: [SignInViewState.Method] = []
+  private let demoButton = Form.pillButton("Try the Demo")
 
   init(store: Store) {
     self.store = store
@@ -35,7 +36,6 @@ final class SignInMethodsView {
 
     let codeButton = Form.pillButton("Sign In")
     let passwordButton = Form.pillButton("Sign In")
-    let demoButton = Form.pillButton("Try the Demo")
     add(.inviteCode, "Invite Code", "mail-unread-symbolic", Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 18,
       Form.paragraph("Enter the invite code your server's admin gave you."), Form.group(code), codeButton))
@@ -91,6 +91,19 @@ final class SignInMethodsView {
     serverName.setLabelText(state.serverName)
     if tabs.map(\.method).filter(state.methods.contains) != shown { showTabs(state.methods) }
     Form.showError(error, state.error)
+  }
+
+  /// The keyboard to where the shown method starts: its first field (the
+  /// demo's button). Called as the page slides in after Continue, so what
+  /// the listener types next goes into the form.
+  func focusFirstField() {
+    let current = adw_view_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
+    switch shown.first(where: { $0.rawValue == current }) {
+    case .inviteCode?: gtk_widget_grab_focus(code)
+    case .password?: gtk_widget_grab_focus(username)
+    case .demo?: gtk_widget_grab_focus(demoButton)
+    case nil: break
+    }
   }
 
   /// Clears what was typed: a password must not linger after the dialog closes.
