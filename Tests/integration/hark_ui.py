@@ -292,5 +292,11 @@ class HarkDriver:
             time.sleep(0.1)
         raise AssertionError(f"no X window titled {title!r}")
 
+    def shows_window(self, title):
+        """Whether Hark has a window of this title on screen. (All of
+        xdotool's criteria at once: its default is any one of them.)"""
+        return bool(subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.process.pid),
+                                    "--name", f"^{title}$"], capture_output=True, text=True).stdout.split())
+
     def x_window(self, title):
         return self._x_window(title)
