@@ -3,6 +3,8 @@ with a bounded number of cells built, a list view and sorting."""
 import pytest
 
 from test_sign_in import sign_in_with_invite
+from test_control_names import unnamed_controls
+from test_player import read
 
 
 def cells(hark):
@@ -32,6 +34,7 @@ def test_all_books_grid_pages_as_you_scroll(hark, audiosilo_stress):
     print(f"{grid.childCount} grid cells realized at 960 px")
     assert len(book_pages(server)) <= 2, "only what the first screens need"
     hark.screenshot("all-books-grid")
+    assert not read(hark, unnamed_controls), read(hark, unnamed_controls)
 
     # Far enough to pass the 200 books loaded. 60 wheel clicks no longer got
     # there (170 covers asked for in 45 s, the pacer far from its limit, and
@@ -44,5 +47,6 @@ def test_all_books_grid_pages_as_you_scroll(hark, audiosilo_stress):
     hark.click(hark.find("push button", "Show as List"))
     hark.wait_until(lambda: cells(hark)[0].getRoleName() == "list", timeout=10)
     hark.screenshot("all-books-list")
+    assert not read(hark, unnamed_controls), read(hark, unnamed_controls)
     hark.resize(360, 720)
     hark.screenshot("all-books-list-phone")

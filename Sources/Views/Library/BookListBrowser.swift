@@ -39,6 +39,9 @@ final class BookListBrowser {
     sort = names.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { gtk_drop_down_new_from_strings($0.baseAddress)! }
     names.forEach { free($0) }
     sort.setAccessibleLabel("Sort By")
+    // The part that takes the keyboard is GTK's own toggle inside the drop
+    // down, which a screen reader called "GtkToggleButton".
+    sort.firstDescendant(ofType: gtk_toggle_button_get_type())?.setAccessibleLabel("Sort By")
     gtk_widget_set_tooltip_text(sort, "Sort By")
     layoutButton = Make.iconButton("view-list-symbolic", tooltip: "Show as List")
     clearFilter = gtk_button_new_with_label("Show All")!

@@ -6,6 +6,9 @@ enum Form {
   static func entryRow(_ title: String, password: Bool = false) -> Widget {
     let row = password ? adw_password_entry_row_new()! : adw_entry_row_new()!
     row.setRowTitle(title)
+    // libadwaita 1.2 leaves its show-text toggle nameless: a screen reader
+    // said "GtkImage".
+    if password { row.firstDescendant(ofType: gtk_toggle_button_get_type())?.setAccessibleLabel("Show Password") }
     return row
   }
 
