@@ -81,6 +81,8 @@ public final class MiniPlayerBar {
     }
   }
 
+  private var shownAbout: String?
+
   private func render(_ state: MiniPlayerViewState) {
     widget.setVisible(state.isShown)
     if state.book != shownBook {
@@ -90,6 +92,13 @@ public final class MiniPlayerBar {
     title.setLabelText(state.title)
     subtitle.setLabelText(state.subtitle)
     subtitle.setVisible(!state.subtitle.isEmpty)
+    // "Open Player" says where it goes; which book, the description says
+    // (the name stays short, as a screen reader's users prefer).
+    let about = [state.title, state.subtitle].filter { !$0.isEmpty }.joined(separator: ", ")
+    if about != shownAbout {
+      shownAbout = about
+      hark_accessible_set_description(openPlayer, about)
+    }
     timeLeft.setLabelText(state.timeLeftText)
     timeLeft.setVisible(!state.timeLeftText.isEmpty)
     gtk_progress_bar_set_fraction(progress.opaque, state.progress)
