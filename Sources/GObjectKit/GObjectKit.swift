@@ -15,5 +15,5 @@
 //   `MainLoopSleep` is `Task.sleep` on a GLib timeout for the same reason.
 //   The rule for all Hark code: no `DispatchQueue.global()` or
 //   `concurrentPerform`; blocking work goes to `Task.detached` (a
-//   `hark-worker` thread), a serial `DispatchQueue(label:)` or a thread of
-//   its own, never the main loop.
+//   `hark-worker` thread), a serial `DispatchQueue(label:)` or, for long
+//   loops, threads of its own (`DedicatedThreads`), never the main loop.

@@ -14,7 +14,7 @@ import Glibc
 /// schedules straight on libdispatch (use `MainLoopSleep.sleep(for:)`), and
 /// direct `DispatchQueue.global()` or `DispatchQueue.concurrentPerform` calls
 /// (use a serial `DispatchQueue(label:)`, which libdispatch runs on threads
-/// it does not watch, or `Task.detached`).
+/// it does not watch, `Task.detached`, or `DedicatedThreads`).
 public enum GlobalExecutor {
   private typealias Enqueue = @convention(thin) (UnownedJob) -> Void
   private typealias EnqueueHook = @convention(thin) (UnownedJob, Enqueue) -> Void
