@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import GObjectKit
 import HarkCore
 import Persistence
 
@@ -111,12 +112,13 @@ final class ConnectionServices {
   }
 
   private func client(for baseURL: URL, serverID: String?) -> AudioSiloClient {
-    let pacer = pacers[baseURL] ?? RequestPacer()
+    // The GLib sleeps: `Task.sleep` would wake libdispatch's pool monitor.
+    let pacer = pacers[baseURL] ?? RequestPacer(sleep: { try await MainLoopSleep.sleep(for: $0) })
     pacers[baseURL] = pacer
     let identity = serverID.map { id in identities[id] ?? ServerIdentityCheck(serverID: id) }
     if let identity { identities[identity.serverID] = identity }
     return AudioSiloClient(
-      baseURL: baseURL, token: nil, transport: transport, pacer: pacer,
+      baseURL: baseURL, token: nil, transport: transport, pacer: pacer, sleep: { try await MainLoopSleep.sleep(for: $0) },
       onAuthFailure: serverID.map { id in
         { @Sendable in Task { @MainActor [weak self] in self?.dispatch(.connections(.authorizationLost(serverID: id))) } }
       },

@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import GObjectKit
 import HarkCore
 import Networking
 import Persistence
@@ -142,7 +143,8 @@ final class DownloadServices {
           })
       } catch {
         guard error.isRetryable, attempt < backOff.count else { throw error }
-        do { try await Task.sleep(for: backOff[attempt]) } catch { throw .cancelled }
+        // A GLib sleep: `Task.sleep` would wake libdispatch's pool monitor for good.
+        do { try await MainLoopSleep.sleep(for: backOff[attempt]) } catch { throw .cancelled }
         attempt += 1
       }
     }

@@ -1,6 +1,11 @@
 // Hark's executable. `HarkApplication` wires the store, the effect runner,
 // GSettings, the window and the application's actions; this file only runs it.
+import GObjectKit
 import Glibc
 
+// Before any task starts: the global executor's jobs go to Hark's own
+// threads, not libdispatch's pool, whose monitor would then wake Hark every
+// second for good (see WorkerPool).
+GlobalExecutor.install()
 let status = MainActor.assumeIsolated { HarkApplication().run() }
 exit(status)

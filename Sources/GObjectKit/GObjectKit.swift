@@ -9,3 +9,11 @@
 // - `MainLoopBridge` lets the GLib main loop drain libdispatch's main queue,
 //   which is where the Swift main actor runs its jobs. Without it, `await` on
 //   the main actor never resumes while `g_application_run` owns the thread.
+// - `GlobalExecutor` sends the Swift global concurrent executor's jobs to
+//   `WorkerPool`, threads Hark owns, instead of libdispatch's global pool,
+//   whose monitor wakes the process every second for good once used;
+//   `MainLoopSleep` is `Task.sleep` on a GLib timeout for the same reason.
+//   The rule for all Hark code: no `DispatchQueue.global()` or
+//   `concurrentPerform`; blocking work goes to `Task.detached` (a
+//   `hark-worker` thread), a serial `DispatchQueue(label:)` or, for long
+//   loops, threads of its own (`DedicatedThreads`), never the main loop.

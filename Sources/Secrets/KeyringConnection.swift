@@ -93,7 +93,7 @@ final class KeyringConnection: @unchecked Sendable {
     // The deadline cancels the operation's cancellable: if it fires, the
     // operation fails anyway. The lock makes "connected" and "timed out" exclusive.
     let deadline = Deadline()
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
+    KeyringDeadlines.queue.asyncAfter(deadline: .now() + timeout.seconds) {
       deadline.state.withLock { state in
         guard !state.finished else { return }
         state.fired = true

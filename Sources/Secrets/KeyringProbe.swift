@@ -10,10 +10,14 @@ enum KeyringProbe {
     let cancellable = Cancellable()
     return await withCheckedContinuation { continuation in
       let answer = Answer(continuation)
-      DispatchQueue.global().async {
+      // Serial queues, not DispatchQueue.global(): libdispatch watches its
+      // global pool with a once-a-second timer, forever, after the first
+      // use. A queue of its own per probe, so one probe stuck until its
+      // deadline never delays the next.
+      DispatchQueue(label: "hark.keyring-probe").async {
         answer.give(ask(cancellable, timeout: timeout))
       }
-      DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
+      KeyringDeadlines.queue.asyncAfter(deadline: .now() + timeout.seconds) {
         answer.give(false)
         cancellable.cancel()
       }

@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import GObjectKit
 import HarkCore
 import Synchronization
 
@@ -45,15 +45,13 @@ public struct LocalLibraryScanner: Sendable {
   }
 
   /// Scans without blocking the caller's thread (the work runs on threads of
-  /// its own, not Swift's cooperative pool, which it would starve).
+  /// its own, not Swift's cooperative pool, which it would starve, nor
+  /// libdispatch's global pool, whose monitor would then wake Hark every
+  /// second for good).
   public func scan(
     known: [LocalFileKey: LocalTrack] = [:], progress: @escaping @Sendable (LocalScanProgress) -> Void = { _ in }
   ) async -> LocalScanResult {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global(qos: .utility).async {
-        continuation.resume(returning: scanBlocking(known: known, progress: progress))
-      }
-    }
+    await DedicatedThreads.run("hark-scan") { scanBlocking(known: known, progress: progress) }
   }
 
   /// Scans on the calling thread (never the main one), blocking until done.
@@ -104,7 +102,7 @@ public struct LocalLibraryScanner: Sendable {
     guard !files.isEmpty else { return [] }
     let shared = ScanWork(count: files.count)
     let rootPath = root.path
-    DispatchQueue.concurrentPerform(iterations: min(workers, files.count)) { _ in
+    DedicatedThreads.run("hark-scan", count: min(workers, files.count)) { _ in
       let reader = try? LocalTrackReader()
       while let index = shared.claim() {
         let file = files[index]
