@@ -25,8 +25,11 @@ def test_the_connect_dialogs_controls_are_named_on_every_step(hark, audiosilo):
     found = {"address": read(hark, unnamed_controls)}
     type_into(hark, dialog, "Server Address or Link", audiosilo.base)
     hark.click(hark.find("push button", "Continue", root=dialog))
-    for tab in ("Invite Code", "Password", "Demo"):
+    # Each tab, walked once its page is on screen.
+    for tab, shown in (("Invite Code", ("text", "Invite Code")), ("Password", ("text", "Username")),
+                       ("Demo", ("push button", "Try the Demo"))):
         hark.click(hark.find("page tab", tab, root=dialog, timeout=10))
+        hark.find(*shown, root=dialog, timeout=5)
         found[tab] = read(hark, unnamed_controls)
     bad = {step: names for step, names in found.items() if names}
     assert not bad, f"focusable controls without a meaningful name: {bad}"

@@ -31,6 +31,11 @@ MAX_SWITCHES_PER_OTHER_THREAD = 2
 MAX_OTHER_THREADS_SWITCHES = 3
 
 
+def main_thread_switches(pid):
+    """The main thread's context switches so far (its task id is the pid)."""
+    return switches_per_thread(pid)[pid][1]
+
+
 def switches_per_thread(pid):
     """{tid: (name, voluntary + nonvoluntary context switches)}; reading
     /proc does not wake the process."""

@@ -8,7 +8,15 @@ enum Form {
     row.setRowTitle(title)
     // libadwaita 1.2 leaves its show-text toggle nameless: a screen reader
     // said "GtkImage".
-    if password { row.firstDescendant(ofType: gtk_toggle_button_get_type())?.setAccessibleLabel("Show Password") }
+    // It is the row's button with the eye icon ("view-reveal-symbolic").
+    if password {
+      for button in row.descendants(ofType: gtk_button_get_type()) {
+        guard let icon = gtk_button_get_icon_name(button.cast(GtkButton.self)),
+          String(cString: icon).hasPrefix("view-")
+        else { continue }
+        button.setAccessibleLabel("Show Password")
+      }
+    }
     return row
   }
 
