@@ -15,6 +15,7 @@ final class BookExtrasServices {
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    if runLocally(effect, dispatch) { return }
     switch effect {
     case .loadBookExtras(let book, let favourites, let metadata):
       load(book, favourites: favourites, metadata: metadata, dispatch)
@@ -59,6 +60,38 @@ final class BookExtrasServices {
       break
     }
   }
+
+  /// A book on this computer: its place and "finished" are kept in the
+  /// listening database (never queued for a server); bookmarks and notes
+  /// need a server to keep them, for now.
+  private func runLocally(_ effect: Effect, _ dispatch: @escaping @MainActor (Action) -> Void) -> Bool {
+    switch effect {
+    case .loadBookExtras(let book, _, _):
+      guard book.isLocal else { return false }
+      let syncer = connections.progressSyncer
+      Task {
+        let resume = await syncer?.resume(book.contentKey) ?? .failed(.localStore("The listening database did not open."))
+        dispatch(.library(.resumeLoaded(book, resume)))
+      }
+      dispatch(.library(.bookmarksLoaded(book, .success([]))))
+      dispatch(.library(.notesLoaded(book, .success([]))))
+      dispatch(.library(.historyLoaded(book, .success([]))))
+      dispatch(.library(.metaLoaded(book, nil)))
+    case .saveProgress(let book, let position, let duration, let finished):
+      guard book.isLocal else { return false }
+      Task { await save(book, position: position, duration: duration, finished: finished, dispatch) }
+    case .setFavourite(let book, _), .addBookmark(let book, _, _), .deleteBookmark(let book, _),
+      .addNote(let book, _), .deleteNote(let book, _):
+      guard book.isLocal else { return false }
+      dispatch(.library(.changeFailed(book, FailureMessage(Self.notKeptHere))))
+    default:
+      return false
+    }
+    return true
+  }
+
+  private static let notKeptHere =
+    "Favourites, bookmarks and notes are kept by a server; Hark cannot keep them for books on this computer yet."
 
   private func load(
     _ book: LibraryPath, favourites: Bool, metadata: Bool, _ dispatch: @escaping @MainActor (Action) -> Void

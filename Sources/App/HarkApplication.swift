@@ -28,6 +28,7 @@ final class HarkApplication {
   private var searchProvider: SearchProviderService?
   private var networkWatch: NetworkWatch?
   private var notifications: DesktopNotifications?
+  private var folderWatch: LocalFolderWatch?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -62,7 +63,9 @@ final class HarkApplication {
     let connections = ConnectionServices(
       transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secrets: secrets,
       serverList: ServerListFile(), deviceName: DeviceName.current())
-    let library = LibraryServices(connections: connections)
+    let local = LocalLibraryServices(store: { connections.progressSyncer?.store })
+    let libraryFolders = LibraryFoldersSetting(settings: settings.settings)
+    let library = LibraryServices(connections: connections, local: local)
     let bookExtras = BookExtrasServices(connections: connections)
     let playback = PlaybackServices(
       connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
@@ -79,7 +82,9 @@ final class HarkApplication {
         case .bookExtras: bookExtras.run(effect, dispatch: dispatch)
         case .playback: playback.run(effect, dispatch: dispatch)
         case .downloads: downloads.run(effect, dispatch: dispatch)
+        case .localLibrary: local.run(effect, dispatch: dispatch)
         case .settings:
+          if case .persistLocalFolders(let paths) = effect { libraryFolders.save(paths) }
           if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
           if case .persistDownloadsFolder(let folder) = effect { settings.downloadsFolder = folder }
         case .timers: break  // the effect runner's own
@@ -93,8 +98,13 @@ final class HarkApplication {
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     networkWatch = NetworkWatch { store.dispatch($0) }
     downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) }
+    let folderWatch = LocalFolderWatch { store.dispatch(.localLibrary(.rescanRequested)) }
+    local.afterScan = { [weak local] in folderWatch.watch(local?.foldersToWatch() ?? []) }
+    self.folderWatch = folderWatch
+    store.dispatch(.localLibrary(.foldersLoaded(libraryFolders.folders)))
+    libraryFolders.observe { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     self.connections = connections
-    let (covers, coverFile) = CoverSourceSetup.make(connections: connections)
+    let (covers, coverFile) = CoverSourceSetup.make(connections: connections, local: local)
     self.covers = covers
     settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }
     self.settings = settings

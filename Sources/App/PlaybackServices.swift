@@ -145,7 +145,7 @@ final class PlaybackServices {
     switch outcome {
     case .sent, .authFailed: connections.record(nil, serverID: serverID)
     case .refused(let error), .queued(let error?): connections.record(error, serverID: serverID)
-    case .queued(nil): break  // not tried: already known to be away
+    case .queued(nil), .keptHere: break  // not tried: already known to be away, or no server
     }
   }
 

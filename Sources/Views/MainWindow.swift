@@ -23,6 +23,7 @@ public final class MainWindow {
   private var addServer: AddServerDialog?
   private var subscription: Subscription?
   private var undoToast: DownloadUndoToast?
+  private var folderChooser: LibraryFolderChooser?
 
   /// - Parameter menu: the primary menu's model (Preferences, shortcuts, About).
   public init(
@@ -126,6 +127,8 @@ public final class MainWindow {
     subscription = store.subscribe(selectPage) { [weak self] in self?.render($0) }
     addServer = AddServerDialog(store: store, parent: window)
     undoToast = DownloadUndoToast(overlay: toasts, store: store)
+    folderChooser = LibraryFolderChooser(store: store, parent: window)
+    FolderDrop.attach(to: window, store: store)
   }
 
   private func connectWidgets() {

@@ -62,3 +62,23 @@ final class LocalScanIndexTests: XCTestCase {
     XCTAssertNil(try store.localSnapshot(root: root.path + "-elsewhere"))
   }
 }
+
+/// A book on this computer has no server: its place goes to the mirror
+/// only, never into the queue a flush would send somewhere.
+final class LocalProgressTests: XCTestCase {
+  func testAPlaceOnThisComputerIsMirroredAndNeverQueued() async throws {
+    let folder = ScratchFolder()
+    let store = try ListeningStore(path: folder.databasePath)
+    let syncer = ProgressSyncer(store: store, clients: { _ in nil })
+    let key = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
+    let record = ProgressRecord(
+      key: key, position: 42, duration: 100, finished: false, playbackSpeed: 1.25, deviceID: "here",
+      updatedAt: Date(timeIntervalSince1970: 1_767_225_600))
+    let outcome = try await syncer.save(record)
+    XCTAssertEqual(outcome, .keptHere)
+    XCTAssertEqual(try store.pendingSaves(serverID: LocalSource.serverID), [])
+    XCTAssertEqual(try store.mirror(key: key)?.position, 42)
+    let resume = await syncer.resume(key)
+    XCTAssertEqual(resume, .progress(try XCTUnwrap(store.mirror(key: key))))
+  }
+}

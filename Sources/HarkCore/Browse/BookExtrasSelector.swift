@@ -73,6 +73,9 @@ public struct BookExtrasView: Equatable, Sendable {
   public var error: String?
   /// "Library · path" for every other copy the server found.
   public var otherCopies: [String]
+  /// False for a book on this computer: favourites, bookmarks, notes and
+  /// history are kept by a server, so the page does not offer them.
+  public var keepsAnnotations = true
 }
 
 func bookExtrasView(
@@ -104,7 +107,7 @@ func bookExtrasView(
   }
   let favourite = s.library.favourites[target.serverID]?
     .contains(FavouriteKey(libraryID: target.libraryID, path: target.path)) ?? false
-  return BookExtrasView(
+  var view = BookExtrasView(
     resume: resumeText, playLabel: !finished && (position ?? 0) > 0 ? "Resume" : "Play",
     isFinished: finished, isFavourite: favourite,
     currentChapter: finished ? nil : position.flatMap(timeline.chapterIndex(at:)),
@@ -128,6 +131,8 @@ func bookExtrasView(
     },
     error: extras.error,
     otherCopies: book.otherLocations.map { [$0.libraryName, $0.path].filter { !$0.isEmpty }.joined(separator: " · ") })
+  view.keepsAnnotations = !target.isLocal
+  return view
 }
 
 /// The place of the book that is loaded in the player, as it plays: the

@@ -78,7 +78,12 @@ public final class LibraryOverview {
     group.setGroupTitle(section.title)
     group.setGroupDescription(section.subtitle)
     switch section.status {
-    case .online: break
+    case .online:
+      if let scanning = section.scanning {
+        let box = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, Make.spinner(size: 16), Make.label(scanning, classes: "dim-label"))
+        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+        adw_preferences_group_set_header_suffix(adwGroup, box)
+      }
     case .offline:
       adw_preferences_group_set_header_suffix(adwGroup, Make.label("Offline", classes: "dim-label"))
     case .signedOut:
@@ -94,12 +99,15 @@ public final class LibraryOverview {
     let rows =
       section.status == .signedOut
       ? [row("Sign in again to see this server's libraries", icon: "system-lock-screen-symbolic")]
-      : rows(section.libraries, serverID: section.id)
+      : rows(section.libraries, serverID: section.id, notes: section.libraryNotes)
     for row in rows { adw_preferences_group_add(adwGroup, row) }
+    if !section.skipped.isEmpty { adw_preferences_group_add(adwGroup, skippedRow(section.skipped)) }
     return group
   }
 
-  private func rows(_ libraries: Loadable<[LibrarySummary]>, serverID: String) -> [Widget] {
+  private func rows(
+    _ libraries: Loadable<[LibrarySummary]>, serverID: String, notes: [Int: String] = [:]
+  ) -> [Widget] {
     switch libraries {
     case .loading:
       let spinner = Make.spinner(size: 16)
@@ -110,7 +118,8 @@ public final class LibraryOverview {
       return [row("This server has no libraries yet")]
     case .loaded(let list):
       return list.map { library in
-        let row = row(library.name, icon: "folder-symbolic", suffix: Make.icon("go-next-symbolic"))
+        let note = notes[library.id].flatMap { $0.isEmpty ? nil : $0 }
+        let row = row(library.name, subtitle: note, icon: "folder-symbolic", suffix: Make.icon("go-next-symbolic"))
         gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
         Signals.connect(row, "activated") { [weak self] in
           self?.store.dispatch(.library(.libraryOpened(serverID: serverID, libraryID: library.id)))
@@ -118,6 +127,19 @@ public final class LibraryOverview {
         return row
       }
     }
+  }
+
+  /// "N files skipped": opens the list of what the scans left out, and why.
+  private func skippedRow(_ skipped: [LocalScanSkip]) -> Widget {
+    let title = skipped.count == 1 ? "1 file skipped" : "\(skipped.count) files skipped"
+    let row = row(title, subtitle: "Not added to the library; see why", icon: "dialog-warning-symbolic",
+      suffix: Make.icon("go-next-symbolic"))
+    gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
+    Signals.connect(row, "activated") { [weak self] in
+      guard let self, let root = gtk_widget_get_root(self.widget) else { return }
+      SkippedFilesWindow.present(skipped, parent: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))
+    }
+    return row
   }
 
   private func row(_ title: String, subtitle: String? = nil, icon: String? = nil, suffix: Widget? = nil) -> Widget {

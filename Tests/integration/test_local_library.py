@@ -1,0 +1,112 @@
+"""Issue 16, "This Computer": a first run with an empty library folder
+offers a folder or a server; the sample library chosen through the folder
+chooser shows its books (with covers), one plays from its files, and after
+a restart the place is kept (in this computer's listening database: there
+is no server here at all)."""
+import configparser
+import os
+import time
+
+import pytest
+
+from hark_ui import descendants
+from test_book_page import visible
+from test_browse import open_row
+from test_offline_library import big_images
+from test_player import chapter_position, player_button
+
+BOOK = ("Theodore Quill", "A Clockwork Orchard")
+
+
+def set_library_folders(hark, folders):
+    """Writes `library-folders` into the keyfile Hark reads at start."""
+    keyfile = hark.settings_keyfile
+    os.makedirs(os.path.dirname(keyfile), exist_ok=True)
+    config = configparser.ConfigParser()
+    config.optionxform = str
+    config.read(keyfile)
+    if not config.has_section("dev/hark/Hark"):
+        config.add_section("dev/hark/Hark")
+    config["dev/hark/Hark"]["library-folders"] = "[" + ", ".join(f"'{f}'" for f in folders) + "]"
+    with open(keyfile, "w") as out:
+        config.write(out, space_around_delimiters=False)
+
+
+def choose_folder(hark, path):
+    """The folder chooser (GTK's own dialog: no portal on this desktop):
+    Ctrl+L, the path typed, then Add."""
+    dialog = []
+
+    def chooser_open():
+        dialog[:] = [a for a in hark.app if a is not None and a.name == "Choose a Library Folder"]
+        return bool(dialog)
+    hark.wait_until(chooser_open, timeout=10)
+    chooser = hark.x_window("Choose a Library Folder")
+    hark.key("ctrl+l", window_id=chooser)
+    time.sleep(0.3)
+    import subprocess
+    subprocess.run(["xdotool", "type", "--delay", "5", path.rstrip("/") + "/"], check=True)
+    time.sleep(0.5)
+    hark.screenshot("local-library-chooser", window_id=chooser)
+    add = [b for b in descendants(dialog[0], lambda a: a.getRoleName() == "push button" and (a.name or "").endswith("Add"))]
+    assert add, "no Add button in the folder chooser: " + repr(
+        [(b.getRoleName(), b.name) for b in descendants(dialog[0], lambda a: a.getRoleName() == "push button")])
+    hark.click(add[0])
+
+
+@pytest.mark.long
+def test_a_first_run_with_an_empty_folder_then_the_sample_library(hark, tmp_path):
+    empty = tmp_path / "Audiobooks"
+    empty.mkdir()
+    # The sample library under a name a listener would give it.
+    library = tmp_path / "Sample Audiobooks"
+    library.symlink_to(os.environ["HARK_SAMPLE_LIBRARY"], target_is_directory=True)
+    hark.stop()
+    set_library_folders(hark, [str(empty)])
+    hark.start()
+
+    # Nothing here yet: both ways in.
+    hark.find("label", "No Audiobooks Yet", timeout=15)
+    hark.find("push button", "Connect to a Server")
+    choose = hark.find("push button", "Choose a Folder…")
+    hark.screenshot("local-library-first-run")
+    hark.click(choose)
+    choose_folder(hark, str(library))
+
+    # The books appear under This Computer, with covers in the folder view.
+    hark.find("label", "This Computer", timeout=60)
+    hark.click_at(hark.find("list item", "Sample Audiobooks", timeout=60))
+    open_row(hark, "Folder contents", BOOK[0], timeout=30)
+    hark.screenshot("local-library-folder")
+    open_row(hark, "Folder contents", BOOK[1])
+    hark.find("label", BOOK[1], timeout=15)
+    hark.wait_until(lambda: len(big_images(hark)) >= 2, timeout=15)  # the cover over its placeholder
+    hark.screenshot("local-library-book")
+
+    # It plays from its files.
+    hark.click(hark.find("push button", "Play", timeout=15))
+    hark.key("alt+3")
+    hark.wait_for_page("Player", timeout=10)
+    player_button(hark, "Pause", timeout=20)
+    hark.wait_until(lambda: chapter_position(hark) >= 4, timeout=20)
+    hark.click(player_button(hark, "Pause"))
+    played = chapter_position(hark)
+    hark.screenshot("local-library-player")
+    hark.resize(360, 720)
+    hark.screenshot("local-library-player-phone")
+    hark.key("alt+1")
+    hark.screenshot("local-library-phone")
+    hark.quit()
+
+    # Started again: the place is kept, Resume goes back there.
+    hark.start()
+    hark.find("label", "Continue Listening", timeout=30)
+    hark.click_at(hark.find("label", BOOK[1], timeout=10))
+    hark.wait_for_page("Book", timeout=10)
+    hark.click(hark.find("push button", "Resume", timeout=15))
+    hark.key("alt+3")
+    hark.wait_for_page("Player", timeout=10)
+    player_button(hark, "Pause", timeout=20)
+    # Not from 0: at most the auto-rewind (5 s) before where it was paused.
+    assert chapter_position(hark) >= played - 5.5, f"resumed at {chapter_position(hark)} s, paused at {played} s"
+    hark.screenshot("local-library-resumed")
