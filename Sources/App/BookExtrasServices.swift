@@ -1,5 +1,6 @@
 import Foundation
 import HarkCore
+import Persistence
 
 /// Runs the Book page's listener-side effects: reads a book's resume point,
 /// bookmarks, notes, history, the server's favourites and community
@@ -61,9 +62,9 @@ final class BookExtrasServices {
     }
   }
 
-  /// A book on this computer: its place and "finished" are kept in the
-  /// listening database (never queued for a server); bookmarks and notes
-  /// need a server to keep them, for now.
+  /// A book on this computer: its place, "finished", bookmarks and notes
+  /// are kept in the listening database (never queued for a server);
+  /// favourites and listening history need a server, for now.
   private func runLocally(_ effect: Effect, _ dispatch: @escaping @MainActor (Action) -> Void) -> Bool {
     switch effect {
     case .loadBookExtras(let book, _, _):
@@ -73,15 +74,25 @@ final class BookExtrasServices {
         let resume = await syncer?.resume(book.contentKey) ?? .failed(.localStore("The listening database did not open."))
         dispatch(.library(.resumeLoaded(book, resume)))
       }
-      dispatch(.library(.bookmarksLoaded(book, .success([]))))
-      dispatch(.library(.notesLoaded(book, .success([]))))
+      reloadLocal(book, dispatch)
       dispatch(.library(.historyLoaded(book, .success([]))))
       dispatch(.library(.metaLoaded(book, nil)))
     case .saveProgress(let book, let position, let duration, let finished):
       guard book.isLocal else { return false }
       Task { await save(book, position: position, duration: duration, finished: finished, dispatch) }
-    case .setFavourite(let book, _), .addBookmark(let book, _, _), .deleteBookmark(let book, _),
-      .addNote(let book, _), .deleteNote(let book, _):
+    case .addBookmark(let book, let position, let note):
+      guard book.isLocal else { return false }
+      changeLocal(book, dispatch) { try $0.addLocalBookmark(book.contentKey, position: position, note: note, at: Date()) }
+    case .deleteBookmark(let book, let id):
+      guard book.isLocal else { return false }
+      changeLocal(book, dispatch) { try $0.deleteLocalBookmark(id: id) }
+    case .addNote(let book, let body):
+      guard book.isLocal else { return false }
+      changeLocal(book, dispatch) { try $0.addLocalNote(book.contentKey, body: body, at: Date()) }
+    case .deleteNote(let book, let id):
+      guard book.isLocal else { return false }
+      changeLocal(book, dispatch) { try $0.deleteLocalNote(id: id) }
+    case .setFavourite(let book, _):
       guard book.isLocal else { return false }
       dispatch(.library(.changeFailed(book, FailureMessage(Self.notKeptHere))))
     default:
@@ -90,8 +101,49 @@ final class BookExtrasServices {
     return true
   }
 
-  private static let notKeptHere =
-    "Favourites, bookmarks and notes are kept by a server; Hark cannot keep them for books on this computer yet."
+  private static let notKeptHere = "Favourites are kept by a server; Hark cannot keep them for books on this computer yet."
+
+  /// One write to the listening database (off the main loop), then the
+  /// book's bookmarks and notes read again; a failure is said on the page.
+  private func changeLocal(
+    _ book: LibraryPath, _ dispatch: @escaping @MainActor (Action) -> Void,
+    _ write: @escaping @Sendable (ListeningStore) throws -> Void
+  ) {
+    guard let store = connections.progressSyncer?.store else {
+      dispatch(.library(.changeFailed(book, FailureMessage("Hark cannot keep this: its database did not open."))))
+      return
+    }
+    Task {
+      let failure = await Task.detached { () -> String? in
+        do {
+          try write(store)
+          return nil
+        } catch {
+          return "Hark could not keep this: \(error.localizedDescription)"
+        }
+      }.value
+      if let failure { dispatch(.library(.changeFailed(book, FailureMessage(failure)))) }
+      reloadLocal(book, dispatch)
+    }
+  }
+
+  private func reloadLocal(_ book: LibraryPath, _ dispatch: @escaping @MainActor (Action) -> Void) {
+    let store = connections.progressSyncer?.store
+    let key = book.contentKey
+    Task {
+      let (marks, notes) = await Task.detached { () -> (Result<[Bookmark], FailureMessage>, Result<[Note], FailureMessage>) in
+        guard let store else {
+          let failure = FailureMessage("The listening database did not open.")
+          return (.failure(failure), .failure(failure))
+        }
+        let marks = Result { try store.localBookmarks(key) }.mapError { FailureMessage($0.localizedDescription) }
+        let notes = Result { try store.localNotes(key) }.mapError { FailureMessage($0.localizedDescription) }
+        return (marks, notes)
+      }.value
+      dispatch(.library(.bookmarksLoaded(book, marks)))
+      dispatch(.library(.notesLoaded(book, notes)))
+    }
+  }
 
   private func load(
     _ book: LibraryPath, favourites: Bool, metadata: Bool, _ dispatch: @escaping @MainActor (Action) -> Void

@@ -12,6 +12,7 @@ enum ListeningSchema {
     migrator.registerMigration("v2-downloads", migrate: v2Downloads)
     migrator.registerMigration("v3-library-cache", migrate: v3LibraryCache)
     migrator.registerMigration("v4-local-scan-index", migrate: v4LocalScanIndex)
+    migrator.registerMigration("v5-local-annotations", migrate: v5LocalAnnotations)
     return migrator
   }
 
@@ -128,6 +129,34 @@ enum ListeningSchema {
           covers BLOB NOT NULL,
           scanned_at INTEGER NOT NULL
         );
+        """)
+  }
+
+  /// Bookmarks and notes of books on this computer, which no server keeps:
+  /// keyed like progress (the reserved source id, library, book path).
+  static func v5LocalAnnotations(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE local_bookmarks (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          position REAL NOT NULL,
+          note TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX local_bookmarks_by_book ON local_bookmarks (server_id, library_id, path);
+        CREATE TABLE local_notes (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          position REAL,
+          body TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX local_notes_by_book ON local_notes (server_id, library_id, path);
         """)
   }
 }

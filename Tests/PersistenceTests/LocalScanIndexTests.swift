@@ -82,3 +82,29 @@ final class LocalProgressTests: XCTestCase {
     XCTAssertEqual(resume, .progress(try XCTUnwrap(store.mirror(key: key))))
   }
 }
+
+/// Bookmarks and notes of a book on this computer are kept here, per book.
+final class LocalAnnotationsTests: XCTestCase {
+  func testBookmarksAndNotesAreKeptPerBookAndDeleted() throws {
+    let folder = ScratchFolder()
+    let store = try ListeningStore(path: folder.databasePath)
+    let book = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
+    let other = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Bell")
+    let time = Date(timeIntervalSince1970: 1_767_225_600)
+    try store.addLocalBookmark(book, position: 12.5, note: "the seed", at: time)
+    try store.addLocalBookmark(book, position: 3, note: "", at: time)
+    try store.addLocalBookmark(other, position: 1, note: "", at: time)
+    try store.addLocalNote(book, body: "*Lovely* opening", at: time)
+    let reopened = try ListeningStore(path: folder.databasePath)
+    let marks = try reopened.localBookmarks(book)
+    XCTAssertEqual(marks.map(\.position), [12.5, 3])
+    XCTAssertEqual(marks.first?.note, "the seed")
+    XCTAssertEqual(marks.first?.createdAt.date, time)
+    XCTAssertEqual(try reopened.localNotes(book).map(\.body), ["*Lovely* opening"])
+    try reopened.deleteLocalBookmark(id: marks[0].id)
+    XCTAssertEqual(try reopened.localBookmarks(book).map(\.position), [3])
+    XCTAssertEqual(try reopened.localBookmarks(other).count, 1)
+    try reopened.deleteLocalNote(id: try reopened.localNotes(book)[0].id)
+    XCTAssertEqual(try reopened.localNotes(book), [])
+  }
+}

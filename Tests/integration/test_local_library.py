@@ -1,10 +1,12 @@
 """Issue 16, "This Computer": a first run with an empty library folder
 offers a folder or a server; the sample library chosen through the folder
 chooser shows its books (with covers), one plays from its files, and after
-a restart the place is kept (in this computer's listening database: there
-is no server here at all)."""
+a restart the place and a bookmark are kept (in this computer's listening
+database: there is no server here at all). Books copied into a library
+folder appear by themselves."""
 import configparser
 import os
+import shutil
 import time
 
 import pytest
@@ -16,6 +18,7 @@ from test_offline_library import big_images
 from test_player import chapter_position, player_button
 
 BOOK = ("Theodore Quill", "A Clockwork Orchard")
+MARK = "Winding the Trees · 0:12"
 
 
 def set_library_folders(hark, folders):
@@ -75,6 +78,8 @@ def test_a_first_run_with_an_empty_folder_then_the_sample_library(hark, tmp_path
 
     # The books appear under This Computer, with covers in the folder view.
     hark.find("label", "This Computer", timeout=60)
+    hark.find("label", "Recently Added", timeout=30)
+    hark.screenshot("local-library-home")
     hark.click_at(hark.find("list item", "Sample Audiobooks", timeout=60))
     open_row(hark, "Folder contents", BOOK[0], timeout=30)
     hark.screenshot("local-library-folder")
@@ -82,6 +87,11 @@ def test_a_first_run_with_an_empty_folder_then_the_sample_library(hark, tmp_path
     hark.find("label", BOOK[1], timeout=15)
     hark.wait_until(lambda: len(big_images(hark)) >= 2, timeout=15)  # the cover over its placeholder
     hark.screenshot("local-library-book")
+    # A bookmark, kept on this computer (30 s is 12 s into chapter 2).
+    hark.find("text", "Bookmark Time").queryEditableText().setTextContents("0:30")
+    hark.find("text", "Bookmark Note").queryEditableText().setTextContents("the tinker arrives")
+    hark.click(hark.find("push button", "Add Bookmark"))
+    hark.find("label", MARK, timeout=10)
 
     # It plays from its files.
     hark.click(hark.find("push button", "Play", timeout=15))
@@ -101,8 +111,10 @@ def test_a_first_run_with_an_empty_folder_then_the_sample_library(hark, tmp_path
     # Started again: the place is kept, Resume goes back there.
     hark.start()
     hark.find("label", "Continue Listening", timeout=30)
+    hark.screenshot("local-library-home-phone")
     hark.click_at(hark.find("label", BOOK[1], timeout=10))
     hark.wait_for_page("Book", timeout=10)
+    hark.find("label", MARK, timeout=10)
     hark.click(hark.find("push button", "Resume", timeout=15))
     hark.key("alt+3")
     hark.wait_for_page("Player", timeout=10)
@@ -110,3 +122,22 @@ def test_a_first_run_with_an_empty_folder_then_the_sample_library(hark, tmp_path
     # Not from 0: at most the auto-rewind (5 s) before where it was paused.
     assert chapter_position(hark) >= played - 5.5, f"resumed at {chapter_position(hark)} s, paused at {played} s"
     hark.screenshot("local-library-resumed")
+
+
+def test_a_book_copied_into_the_folder_appears(hark, tmp_path):
+    folder = tmp_path / "Audiobooks"
+    folder.mkdir()
+    hark.stop()
+    set_library_folders(hark, [str(folder)])
+    hark.start()
+    hark.find("label", "No Audiobooks Yet", timeout=15)
+    # As Files would: into a temporary name, then moved into place.
+    book = os.path.join(os.environ["HARK_SAMPLE_LIBRARY"], *BOOK)
+    shutil.copytree(book, tmp_path / "copying")
+    os.makedirs(folder / BOOK[0])
+    os.rename(tmp_path / "copying", folder / BOOK[0] / BOOK[1])
+    # The folder watch rescans a few seconds after the last change.
+    hark.find("label", "This Computer", timeout=30)
+    hark.find("list item", "Audiobooks", timeout=10)
+    hark.find("label", "1 book", timeout=10)
+    hark.screenshot("local-library-watched")

@@ -73,9 +73,9 @@ public struct BookExtrasView: Equatable, Sendable {
   public var error: String?
   /// "Library · path" for every other copy the server found.
   public var otherCopies: [String]
-  /// False for a book on this computer: favourites, bookmarks, notes and
-  /// history are kept by a server, so the page does not offer them.
-  public var keepsAnnotations = true
+  /// False for a book on this computer: favourites and listening history
+  /// are a server's, so the page does not offer them there.
+  public var hasServerExtras = true
 }
 
 func bookExtrasView(
@@ -131,7 +131,7 @@ func bookExtrasView(
     },
     error: extras.error,
     otherCopies: book.otherLocations.map { [$0.libraryName, $0.path].filter { !$0.isEmpty }.joined(separator: " · ") })
-  view.keepsAnnotations = !target.isLocal
+  view.hasServerExtras = !target.isLocal
   return view
 }
 

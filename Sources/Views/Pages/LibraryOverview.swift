@@ -17,13 +17,14 @@ public final class LibraryOverview {
   private var shelves: [Shelf] = []
   /// Held so removing it from the page (to re-add it last) does not free it.
   private let footer: ObjectRef
+  private let addButton: Widget
   private var subscription: Subscription?
   private var shelvesSubscription: Subscription?
 
   public init(store: Store) {
     self.store = store
     page = adw_preferences_page_new()
-    let addButton = gtk_button_new_with_label("Connect Another Server")!
+    addButton = gtk_button_new_with_label("Connect Another Server")!
     addButton.addClasses("pill")
     gtk_widget_set_halign(addButton, GTK_ALIGN_CENTER)
     footer = ObjectRef(retaining: adw_preferences_group_new()!)
@@ -53,6 +54,11 @@ public final class LibraryOverview {
     for group in shelfGroups + groups {
       adw_preferences_page_add(preferencesPage, group.cast(AdwPreferencesGroup.self))
     }
+    // With only this computer's books, there is no "another" server yet.
+    let label = sections.contains { !$0.isLocal } ? "Connect Another Server" : "Connect to a Server"
+    if String(cString: gtk_button_get_label(addButton.cast(GtkButton.self))) != label {
+      gtk_button_set_label(addButton.cast(GtkButton.self), label)
+    }
     // "Connect Another Server" stays last.
     adw_preferences_page_add(preferencesPage, footer.as(AdwPreferencesGroup.self))
   }
@@ -79,11 +85,18 @@ public final class LibraryOverview {
     group.setGroupDescription(section.subtitle)
     switch section.status {
     case .online:
+      guard section.isLocal else { break }
+      let box = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+      gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
       if let scanning = section.scanning {
-        let box = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, Make.spinner(size: 16), Make.label(scanning, classes: "dim-label"))
-        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
-        adw_preferences_group_set_header_suffix(adwGroup, box)
+        gtk_box_append(box.cast(GtkBox.self), Make.spinner(size: 16))
+        gtk_box_append(box.cast(GtkBox.self), Make.label(scanning, classes: "dim-label"))
       }
+      let add = Make.iconButton("folder-new-symbolic", tooltip: "Add a Library Folder")
+      add.addClasses("flat")
+      Signals.connect(add, "clicked") { [weak self] in self?.store.dispatch(.localLibrary(.folderChooserRequested)) }
+      gtk_box_append(box.cast(GtkBox.self), add)
+      adw_preferences_group_set_header_suffix(adwGroup, box)
     case .offline:
       adw_preferences_group_set_header_suffix(adwGroup, Make.label("Offline", classes: "dim-label"))
     case .signedOut:

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import HarkCore
+
+/// Bookmarks and notes of books on this computer: kept here because no
+/// server keeps them, in the same model the Book page shows a server's.
+extension ListeningStore {
+  /// The book's bookmarks, in the order they were made.
+  public func localBookmarks(_ key: ContentKey) throws -> [Bookmark] {
+    try database.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, position, note, created_at FROM local_bookmarks
+          WHERE server_id = ? AND library_id = ? AND path = ? ORDER BY id
+          """, arguments: [key.serverID, key.libraryID, key.path]
+      ).map { row in
+        Bookmark(
+          id: row["id"], libraryID: key.libraryID, path: key.path, position: row["position"], note: row["note"],
+          createdAt: Timestamp(WireTime.date(milliseconds: row["created_at"])))
+      }
+    }
+  }
+
+  public func addLocalBookmark(_ key: ContentKey, position: Double, note: String, at time: Date) throws {
+    try database.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO local_bookmarks (server_id, library_id, path, position, note, created_at)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [key.serverID, key.libraryID, key.path, position, note, WireTime.milliseconds(time)])
+    }
+  }
+
+  public func deleteLocalBookmark(id: Int) throws {
+    try database.write { db in try db.execute(sql: "DELETE FROM local_bookmarks WHERE id = ?", arguments: [id]) }
+  }
+
+  /// The book's notes, newest first (as a server lists them).
+  public func localNotes(_ key: ContentKey) throws -> [Note] {
+    try database.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, position, body, created_at FROM local_notes
+          WHERE server_id = ? AND library_id = ? AND path = ? ORDER BY id DESC
+          """, arguments: [key.serverID, key.libraryID, key.path]
+      ).map { row in
+        let created = Timestamp(WireTime.date(milliseconds: row["created_at"]))
+        return Note(
+          id: row["id"], libraryID: key.libraryID, path: key.path, position: row["position"], body: row["body"],
+          createdAt: created, updatedAt: created)
+      }
+    }
+  }
+
+  public func addLocalNote(_ key: ContentKey, body: String, at time: Date) throws {
+    try database.write { db in
+      try db.execute(
+        sql: "INSERT INTO local_notes (server_id, library_id, path, body, created_at) VALUES (?, ?, ?, ?, ?)",
+        arguments: [key.serverID, key.libraryID, key.path, body, WireTime.milliseconds(time)])
+    }
+  }
+
+  public func deleteLocalNote(id: Int) throws {
+    try database.write { db in try db.execute(sql: "DELETE FROM local_notes WHERE id = ?", arguments: [id]) }
+  }
+}
