@@ -19,7 +19,7 @@ enum SkippedFilesWindow {
     gtk_window_set_default_size(window.cast(GtkWindow.self), 520, 480)
     let group = RowsGroup(
       title: skipped.count == 1 ? "1 File Skipped" : "\(skipped.count) Files Skipped",
-      description: "These are not in the library. Fix or remove them, then scan again from Preferences.")
+      description: "These are not in the library. Fix or remove them: Hark looks again when they change.")
     var rows = skipped.prefix(shownAtMost).map { skip in
       RowsGroup.row(skip.relPath.isEmpty ? "The library folder" : skip.relPath, subtitle: skip.reason)
     }

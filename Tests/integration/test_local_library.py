@@ -136,8 +136,17 @@ def test_a_book_copied_into_the_folder_appears(hark, tmp_path):
     shutil.copytree(book, tmp_path / "copying")
     os.makedirs(folder / BOOK[0])
     os.rename(tmp_path / "copying", folder / BOOK[0] / BOOK[1])
+    # A file that is not audio, named as if it were.
+    (folder / "Notes" / "Broken").mkdir(parents=True)
+    (folder / "Notes" / "Broken" / "01.mp3").write_text("not audio at all\n" * 100)
     # The folder watch rescans a few seconds after the last change.
     hark.find("label", "This Computer", timeout=30)
     hark.find("list item", "Audiobooks", timeout=10)
     hark.find("label", "1 book", timeout=10)
     hark.screenshot("local-library-watched")
+    # What the scan left out, and why, one click away.
+    hark.click_at(hark.find("list item", "1 file skipped", timeout=10))
+    hark.find("label", "Notes/Broken/01.mp3", timeout=10)
+    hark.find("label", "Not an audio file Hark can play")
+    hark.screenshot("local-library-skipped", window_id=hark.x_window("Skipped Files"))
+    hark.key("Escape", window_id=hark.x_window("Skipped Files"))
