@@ -10,9 +10,12 @@ import Persistence
 @MainActor
 final class BookExtrasServices {
   private let connections: ConnectionServices
+  /// Titles for this computer's favourites.
+  private let local: LocalLibraryServices
 
-  init(connections: ConnectionServices) {
+  init(connections: ConnectionServices, local: LocalLibraryServices) {
     self.connections = connections
+    self.local = local
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
@@ -67,8 +70,9 @@ final class BookExtrasServices {
   /// favourites and listening history need a server, for now.
   private func runLocally(_ effect: Effect, _ dispatch: @escaping @MainActor (Action) -> Void) -> Bool {
     switch effect {
-    case .loadBookExtras(let book, _, _):
+    case .loadBookExtras(let book, let favourites, _):
       guard book.isLocal else { return false }
+      if favourites { reloadLocalFavourites(dispatch) }
       let syncer = connections.progressSyncer
       Task {
         let resume = await syncer?.resume(book.contentKey) ?? .failed(.localStore("The listening database did not open."))
@@ -92,21 +96,31 @@ final class BookExtrasServices {
     case .deleteNote(let book, let id):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch) { try $0.deleteLocalNote(id: id) }
-    case .setFavourite(let book, _):
+    case .setFavourite(let book, let on):
       guard book.isLocal else { return false }
-      dispatch(.library(.changeFailed(book, FailureMessage(Self.notKeptHere))))
+      changeLocal(book, dispatch, then: { [weak self] in self?.reloadLocalFavourites(dispatch) }) {
+        try $0.setLocalFavourite(book.contentKey, on, at: Date())
+      }
     default:
       return false
     }
     return true
   }
 
-  private static let notKeptHere = "Favourites are kept by a server; Hark cannot keep them for books on this computer yet."
+  private func reloadLocalFavourites(_ dispatch: @escaping @MainActor (Action) -> Void) {
+    let store = connections.progressSyncer?.store
+    let local = local
+    Task {
+      let rows = await Task.detached { (try? store?.localFavourites(serverID: LocalSource.serverID)) ?? [] }.value
+      local.answerFavourites(rows, dispatch: dispatch)
+    }
+  }
 
   /// One write to the listening database (off the main loop), then the
   /// book's bookmarks and notes read again; a failure is said on the page.
   private func changeLocal(
     _ book: LibraryPath, _ dispatch: @escaping @MainActor (Action) -> Void,
+    then reload: (@MainActor () -> Void)? = nil,
     _ write: @escaping @Sendable (ListeningStore) throws -> Void
   ) {
     guard let store = connections.progressSyncer?.store else {
@@ -123,7 +137,7 @@ final class BookExtrasServices {
         }
       }.value
       if let failure { dispatch(.library(.changeFailed(book, FailureMessage(failure)))) }
-      reloadLocal(book, dispatch)
+      if let reload { reload() } else { reloadLocal(book, dispatch) }
     }
   }
 

@@ -66,7 +66,7 @@ final class HarkApplication {
     let local = LocalLibraryServices(store: { connections.progressSyncer?.store })
     let libraryFolders = LibraryFoldersSetting(settings: settings.settings)
     let library = LibraryServices(connections: connections, local: local)
-    let bookExtras = BookExtrasServices(connections: connections)
+    let bookExtras = BookExtrasServices(connections: connections, local: local)
     let playback = PlaybackServices(
       connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
       transcodes: { storeRef.map { playsTranscoded($0.state) } ?? false },

@@ -55,8 +55,11 @@ final class LibraryServices {
       guard LocalSource.isLocal(serverID) else { return false }
       let store = connections.progressSyncer?.store
       Task {
-        let progress = await Task.detached { (try? store?.mirror(serverID: LocalSource.serverID)) ?? [] }.value
-        local.answerHome(progress: progress, dispatch: dispatch)
+        let (progress, favourites) = await Task.detached {
+          ((try? store?.mirror(serverID: LocalSource.serverID)) ?? [],
+           (try? store?.localFavourites(serverID: LocalSource.serverID)) ?? [])
+        }.value
+        local.answerHome(progress: progress, favourites: favourites, dispatch: dispatch)
       }
     case .search(let query, let serverIDs):
       guard serverIDs.contains(LocalSource.serverID) else { return false }

@@ -1,6 +1,9 @@
 import Foundation
 import HarkCore
 
+/// A favourite as the listening database keeps it.
+typealias LocalFavouriteRow = (libraryID: Int, path: String, createdAt: Date)
+
 /// The library routes for "This Computer", answered from the scans: the
 /// same actions a server's answers become, so the pages cannot tell.
 extension LocalLibraryServices {
@@ -36,9 +39,11 @@ extension LocalLibraryServices {
 
   /// The home shelves: where the listener is in each book (this
   /// computer's own saves), and the newest books.
-  func answerHome(progress: [ProgressRecord], dispatch: @escaping @MainActor (Action) -> Void) {
+  func answerHome(
+    progress: [ProgressRecord], favourites: [LocalFavouriteRow], dispatch: @escaping @MainActor (Action) -> Void
+  ) {
     guard catalogReady else {
-      waitForCatalog { [weak self] in self?.answerHome(progress: progress, dispatch: dispatch) }
+      waitForCatalog { [weak self] in self?.answerHome(progress: progress, favourites: favourites, dispatch: dispatch) }
       return
     }
     let rows = progress.map { record in
@@ -49,7 +54,25 @@ extension LocalLibraryServices {
     }
     dispatch(.library(.homeProgressLoaded(serverID: LocalSource.serverID, .success(rows))))
     dispatch(.library(.homeRecentLoaded(serverID: LocalSource.serverID, .success(catalog.recent(limit: shelfLength * 2)))))
-    dispatch(.library(.favouritesLoaded(serverID: LocalSource.serverID, .success([]))))
+    answerFavourites(favourites, dispatch: dispatch)
+  }
+
+  /// This computer's favourites, with each book's title and author from
+  /// the scans (the Favourites shelf shows them).
+  func answerFavourites(_ rows: [LocalFavouriteRow], dispatch: @escaping @MainActor (Action) -> Void) {
+    guard catalogReady else {
+      waitForCatalog { [weak self] in self?.answerFavourites(rows, dispatch: dispatch) }
+      return
+    }
+    let favourites = rows.map { row in
+      let book = catalog.book(libraryID: row.libraryID, path: row.path)
+      let series = book.map(\.series).flatMap { $0.isEmpty ? nil : $0 }
+      return Favourite(
+        libraryID: row.libraryID, path: row.path, isBook: true, title: book?.title, author: book?.author,
+        series: series, seriesIndex: series == nil ? nil : book?.seriesIndex, duration: book?.duration,
+        createdAt: Timestamp(row.createdAt))
+    }
+    dispatch(.library(.favouritesLoaded(serverID: LocalSource.serverID, .success(favourites))))
   }
 
   private static let gone = FailureMessage(

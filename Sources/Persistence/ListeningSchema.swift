@@ -13,6 +13,7 @@ enum ListeningSchema {
     migrator.registerMigration("v3-library-cache", migrate: v3LibraryCache)
     migrator.registerMigration("v4-local-scan-index", migrate: v4LocalScanIndex)
     migrator.registerMigration("v5-local-annotations", migrate: v5LocalAnnotations)
+    migrator.registerMigration("v6-local-favourites", migrate: v6LocalFavourites)
     return migrator
   }
 
@@ -157,6 +158,20 @@ enum ListeningSchema {
           created_at INTEGER NOT NULL
         );
         CREATE INDEX local_notes_by_book ON local_notes (server_id, library_id, path);
+        """)
+  }
+
+  /// Favourites among the books on this computer (no server keeps them).
+  static func v6LocalFavourites(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE local_favourites (
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          PRIMARY KEY (server_id, library_id, path)
+        );
         """)
   }
 }

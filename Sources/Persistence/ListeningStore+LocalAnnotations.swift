@@ -66,4 +66,29 @@ extension ListeningStore {
   public func deleteLocalNote(id: Int) throws {
     try database.write { db in try db.execute(sql: "DELETE FROM local_notes WHERE id = ?", arguments: [id]) }
   }
+
+  /// This computer's favourite books, newest first: library id, book path
+  /// and when it was starred.
+  public func localFavourites(serverID: String) throws -> [(libraryID: Int, path: String, createdAt: Date)] {
+    try database.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT library_id, path, created_at FROM local_favourites WHERE server_id = ? ORDER BY created_at DESC",
+        arguments: [serverID]
+      ).map { ($0["library_id"], $0["path"], WireTime.date(milliseconds: $0["created_at"])) }
+    }
+  }
+
+  public func setLocalFavourite(_ key: ContentKey, _ on: Bool, at time: Date) throws {
+    try database.write { db in
+      if on {
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO local_favourites (server_id, library_id, path, created_at) VALUES (?, ?, ?, ?)",
+          arguments: [key.serverID, key.libraryID, key.path, WireTime.milliseconds(time)])
+      } else {
+        try db.execute(
+          sql: "DELETE FROM local_favourites WHERE server_id = ? AND library_id = ? AND path = ?",
+          arguments: [key.serverID, key.libraryID, key.path])
+      }
+    }
+  }
 }

@@ -108,3 +108,18 @@ final class LocalAnnotationsTests: XCTestCase {
     XCTAssertEqual(try reopened.localNotes(book), [])
   }
 }
+
+final class LocalFavouritesTests: XCTestCase {
+  func testAFavouriteIsKeptUntilUnstarred() throws {
+    let folder = ScratchFolder()
+    let store = try ListeningStore(path: folder.databasePath)
+    let book = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
+    try store.setLocalFavourite(book, true, at: Date(timeIntervalSince1970: 10))
+    try store.setLocalFavourite(book, true, at: Date(timeIntervalSince1970: 20))  // starred twice: once
+    let kept = try ListeningStore(path: folder.databasePath).localFavourites(serverID: LocalSource.serverID)
+    XCTAssertEqual(kept.map(\.path), ["Quill/Orchard"])
+    XCTAssertEqual(kept.first?.createdAt, Date(timeIntervalSince1970: 10))
+    try store.setLocalFavourite(book, false, at: Date())
+    XCTAssertTrue(try store.localFavourites(serverID: LocalSource.serverID).isEmpty)
+  }
+}

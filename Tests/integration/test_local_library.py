@@ -1,7 +1,7 @@
 """Issue 16, "This Computer": a first run with an empty library folder
 offers a folder or a server; the sample library chosen through the folder
 chooser shows its books (with covers), one plays from its files, and after
-a restart the place and a bookmark are kept (in this computer's listening
+a restart the place, a bookmark and a favourite are kept (in this computer's listening
 database: there is no server here at all). Books copied into a library
 folder appear by themselves."""
 import configparser
@@ -92,6 +92,8 @@ def test_a_first_run_with_an_empty_folder_then_the_sample_library(hark, tmp_path
     hark.find("text", "Bookmark Note").queryEditableText().setTextContents("the tinker arrives")
     hark.click(hark.find("push button", "Add Bookmark"))
     hark.find("label", MARK, timeout=10)
+    hark.click(hark.find("push button", "Add to Favourites"))
+    hark.find("push button", "Remove from Favourites", timeout=10)
 
     # It plays from its files.
     hark.click(hark.find("push button", "Play", timeout=15))
@@ -111,6 +113,7 @@ def test_a_first_run_with_an_empty_folder_then_the_sample_library(hark, tmp_path
     # Started again: the place is kept, Resume goes back there.
     hark.start()
     hark.find("label", "Continue Listening", timeout=30)
+    hark.find("label", "Favourites", timeout=10)
     hark.screenshot("local-library-home-phone")
     hark.click_at(hark.find("label", BOOK[1], timeout=10))
     hark.wait_for_page("Book", timeout=10)

@@ -73,8 +73,8 @@ public struct BookExtrasView: Equatable, Sendable {
   public var error: String?
   /// "Library · path" for every other copy the server found.
   public var otherCopies: [String]
-  /// False for a book on this computer: favourites and listening history
-  /// are a server's, so the page does not offer them there.
+  /// False for a book on this computer: its listening history is a
+  /// server's, so the page does not offer it there.
   public var hasServerExtras = true
 }
 

@@ -95,7 +95,6 @@ final class BookActions {
     let label = extras.isFavourite ? "Remove from Favourites" : "Add to Favourites"
     gtk_widget_set_tooltip_text(favourite, label)
     favourite.setAccessibleLabel(label)
-    favourite.setVisible(extras.hasServerExtras)
     errorText.setLabelText(extras.error ?? "")
     error.setVisible(extras.error != nil)
   }
