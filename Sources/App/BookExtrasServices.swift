@@ -65,9 +65,9 @@ final class BookExtrasServices {
     }
   }
 
-  /// A book on this computer: its place, "finished", bookmarks and notes
-  /// are kept in the listening database (never queued for a server);
-  /// favourites and listening history need a server, for now.
+  /// A book on this computer: its place, "finished", bookmarks, notes,
+  /// favourites and history are kept in the listening database (never sent
+  /// to a server); it has no community metadata.
   private func runLocally(_ effect: Effect, _ dispatch: @escaping @MainActor (Action) -> Void) -> Bool {
     switch effect {
     case .loadBookExtras(let book, let favourites, _):
@@ -79,7 +79,6 @@ final class BookExtrasServices {
         dispatch(.library(.resumeLoaded(book, resume)))
       }
       reloadLocal(book, dispatch)
-      dispatch(.library(.historyLoaded(book, .success([]))))
       dispatch(.library(.metaLoaded(book, nil)))
     case .saveProgress(let book, let position, let duration, let finished):
       guard book.isLocal else { return false }
@@ -145,17 +144,21 @@ final class BookExtrasServices {
     let store = connections.progressSyncer?.store
     let key = book.contentKey
     Task {
-      let (marks, notes) = await Task.detached { () -> (Result<[Bookmark], FailureMessage>, Result<[Note], FailureMessage>) in
+      let read = await Task.detached { () -> LocalExtras in
         guard let store else {
           let failure = FailureMessage("The listening database did not open.")
-          return (.failure(failure), .failure(failure))
+          return LocalExtras(bookmarks: .failure(failure), notes: .failure(failure), history: .failure(failure))
         }
-        let marks = Result { try store.localBookmarks(key) }.mapError { FailureMessage($0.localizedDescription) }
-        let notes = Result { try store.localNotes(key) }.mapError { FailureMessage($0.localizedDescription) }
-        return (marks, notes)
+        func result<Value>(_ read: () throws -> Value) -> Result<Value, FailureMessage> {
+          Result { try read() }.mapError { FailureMessage($0.localizedDescription) }
+        }
+        return LocalExtras(
+          bookmarks: result { try store.localBookmarks(key) }, notes: result { try store.localNotes(key) },
+          history: result { try store.localHistory(key) })
       }.value
-      dispatch(.library(.bookmarksLoaded(book, marks)))
-      dispatch(.library(.notesLoaded(book, notes)))
+      dispatch(.library(.bookmarksLoaded(book, read.bookmarks)))
+      dispatch(.library(.notesLoaded(book, read.notes)))
+      dispatch(.library(.historyLoaded(book, read.history)))
     }
   }
 
@@ -257,4 +260,11 @@ final class BookExtrasServices {
     dispatch(.library(.favouritesLoaded(serverID: serverID, result)))
   }
 
+}
+
+/// What the listening database keeps of a book on this computer.
+private struct LocalExtras: Sendable {
+  var bookmarks: Result<[Bookmark], FailureMessage>
+  var notes: Result<[Note], FailureMessage>
+  var history: Result<[HistoryEntry], FailureMessage>
 }

@@ -12,8 +12,7 @@ enum ListeningSchema {
     migrator.registerMigration("v2-downloads", migrate: v2Downloads)
     migrator.registerMigration("v3-library-cache", migrate: v3LibraryCache)
     migrator.registerMigration("v4-local-scan-index", migrate: v4LocalScanIndex)
-    migrator.registerMigration("v5-local-annotations", migrate: v5LocalAnnotations)
-    migrator.registerMigration("v6-local-favourites", migrate: v6LocalFavourites)
+    migrator.registerMigration("v5-local-listening", migrate: v5LocalListening)
     return migrator
   }
 
@@ -133,9 +132,10 @@ enum ListeningSchema {
         """)
   }
 
-  /// Bookmarks and notes of books on this computer, which no server keeps:
-  /// keyed like progress (the reserved source id, library, book path).
-  static func v5LocalAnnotations(_ db: Database) throws {
+  /// The listener's side of books on this computer, which no server keeps:
+  /// bookmarks, notes, favourites and listening history, keyed like
+  /// progress (the reserved source id, library, book path).
+  static func v5LocalListening(_ db: Database) throws {
     try db.execute(
       sql: """
         CREATE TABLE local_bookmarks (
@@ -158,13 +158,6 @@ enum ListeningSchema {
           created_at INTEGER NOT NULL
         );
         CREATE INDEX local_notes_by_book ON local_notes (server_id, library_id, path);
-        """)
-  }
-
-  /// Favourites among the books on this computer (no server keeps them).
-  static func v6LocalFavourites(_ db: Database) throws {
-    try db.execute(
-      sql: """
         CREATE TABLE local_favourites (
           server_id TEXT NOT NULL,
           library_id INTEGER NOT NULL,
@@ -172,6 +165,17 @@ enum ListeningSchema {
           created_at INTEGER NOT NULL,
           PRIMARY KEY (server_id, library_id, path)
         );
+        CREATE TABLE local_history (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          from_position REAL NOT NULL,
+          to_position REAL NOT NULL,
+          started_at INTEGER NOT NULL,
+          ended_at INTEGER NOT NULL
+        );
+        CREATE INDEX local_history_by_book ON local_history (server_id, library_id, path);
         """)
   }
 }

@@ -123,3 +123,18 @@ final class LocalFavouritesTests: XCTestCase {
     XCTAssertTrue(try store.localFavourites(serverID: LocalSource.serverID).isEmpty)
   }
 }
+
+final class LocalHistoryTests: XCTestCase {
+  func testSpansHeardAreListedNewestFirst() throws {
+    let folder = ScratchFolder()
+    let store = try ListeningStore(path: folder.databasePath)
+    let book = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
+    func at(_ seconds: Double) -> Timestamp { Timestamp(Date(timeIntervalSince1970: 1_767_225_600 + seconds)) }
+    try store.addLocalHistory(book, HistorySpan(fromPosition: 0, toPosition: 30, startedAt: at(0), endedAt: at(30)))
+    try store.addLocalHistory(book, HistorySpan(fromPosition: 25, toPosition: 60, startedAt: at(100), endedAt: at(135)))
+    let history = try store.localHistory(book)
+    XCTAssertEqual(history.map(\.fromPosition), [25, 0])
+    XCTAssertEqual(history.first?.endedAt.date, at(135).date)
+    XCTAssertEqual(try store.localHistory(book, limit: 1).count, 1)
+  }
+}

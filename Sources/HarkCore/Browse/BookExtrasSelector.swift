@@ -73,9 +73,6 @@ public struct BookExtrasView: Equatable, Sendable {
   public var error: String?
   /// "Library · path" for every other copy the server found.
   public var otherCopies: [String]
-  /// False for a book on this computer: its listening history is a
-  /// server's, so the page does not offer it there.
-  public var hasServerExtras = true
 }
 
 func bookExtrasView(
@@ -107,7 +104,7 @@ func bookExtrasView(
   }
   let favourite = s.library.favourites[target.serverID]?
     .contains(FavouriteKey(libraryID: target.libraryID, path: target.path)) ?? false
-  var view = BookExtrasView(
+  return BookExtrasView(
     resume: resumeText, playLabel: !finished && (position ?? 0) > 0 ? "Resume" : "Play",
     isFinished: finished, isFavourite: favourite,
     currentChapter: finished ? nil : position.flatMap(timeline.chapterIndex(at:)),
@@ -131,8 +128,6 @@ func bookExtrasView(
     },
     error: extras.error,
     otherCopies: book.otherLocations.map { [$0.libraryName, $0.path].filter { !$0.isEmpty }.joined(separator: " · ") })
-  view.hasServerExtras = !target.isLocal
-  return view
 }
 
 /// The place of the book that is loaded in the player, as it plays: the

@@ -78,8 +78,6 @@ final class BookDetails {
       bookmarks.show(extras.bookmarks, for: view.target)
       notes.show(extras.notes, for: view.target)
       history.show(extras.history)
-      // A book on this computer: no server keeps its history (yet).
-      history.widget.setVisible(extras.hasServerExtras)
       copies.setRows(extras.otherCopies.map { RowsGroup.row($0) })
       copies.widget.setVisible(!extras.otherCopies.isEmpty)
     }

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import HarkCore
 
-/// Bookmarks and notes of books on this computer: kept here because no
-/// server keeps them, in the same model the Book page shows a server's.
+/// Bookmarks, notes, favourites and listening history of books on this
+/// computer: kept here because no server keeps them, in the same models
+/// the Book page shows a server's.
 extension ListeningStore {
   /// The book's bookmarks, in the order they were made.
   public func localBookmarks(_ key: ContentKey) throws -> [Bookmark] {
@@ -88,6 +89,39 @@ extension ListeningStore {
         try db.execute(
           sql: "DELETE FROM local_favourites WHERE server_id = ? AND library_id = ? AND path = ?",
           arguments: [key.serverID, key.libraryID, key.path])
+      }
+    }
+  }
+
+  /// A stretch the listener heard, as a server's history keeps it.
+  public func addLocalHistory(_ key: ContentKey, _ span: HistorySpan) throws {
+    try database.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO local_history (server_id, library_id, path, from_position, to_position, started_at, ended_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          key.serverID, key.libraryID, key.path, span.fromPosition, span.toPosition,
+          WireTime.milliseconds(span.startedAt.date ?? Date()), WireTime.milliseconds(span.endedAt.date ?? Date()),
+        ])
+    }
+  }
+
+  /// The book's listening history, newest first, at most `limit` entries.
+  public func localHistory(_ key: ContentKey, limit: Int = 50) throws -> [HistoryEntry] {
+    try database.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, from_position, to_position, started_at, ended_at FROM local_history
+          WHERE server_id = ? AND library_id = ? AND path = ? ORDER BY started_at DESC, id DESC LIMIT ?
+          """, arguments: [key.serverID, key.libraryID, key.path, limit]
+      ).map { row in
+        HistoryEntry(
+          id: row["id"], libraryID: key.libraryID, path: key.path, fromPosition: row["from_position"],
+          toPosition: row["to_position"], startedAt: Timestamp(WireTime.date(milliseconds: row["started_at"])),
+          endedAt: Timestamp(WireTime.date(milliseconds: row["ended_at"])))
       }
     }
   }
