@@ -3,7 +3,7 @@
 func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -> [Effect] {
   switch action {
   case .foldersLoaded(let paths):
-    let folders = numbered(paths)
+    let folders = libraryFolders(paths)
     // Our own write coming back from GSettings: nothing changed.
     guard folders != state.localLibrary.folders else { return [] }
     setFolders(&state, folders)
@@ -21,13 +21,13 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
       return scan.books == 0
     }
     paths.append(path)
-    setFolders(&state, numbered(paths))
+    setFolders(&state, libraryFolders(paths))
     return [.persistLocalFolders(paths)] + startScan(&state)
 
   case .folderRemoved(let libraryID):
     let paths = state.localLibrary.folders.filter { $0.id != libraryID }.map(\.path)
     guard paths.count < state.localLibrary.folders.count else { return [] }
-    setFolders(&state, numbered(paths))
+    setFolders(&state, libraryFolders(paths))
     return [.persistLocalFolders(paths)] + startScan(&state)
 
   case .folderChooserRequested:
@@ -43,7 +43,7 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
     return []
 
   case .folderScanned(let scan):
-    // A scan of a folder list since changed: its numbering may be stale.
+    // A scan of a folder since removed.
     guard state.localLibrary.folders.contains(where: { $0.id == scan.libraryID && $0.path == scan.path })
     else { return [] }
     state.localLibrary.scans[scan.libraryID] = scan
@@ -56,22 +56,23 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
   }
 }
 
-/// Folders keep their place in the list as their library id.
-private func numbered(_ paths: [String]) -> [LocalFolder] {
-  paths.enumerated().map { LocalFolder(id: LocalLibraryID.folder($0.offset), path: $0.element) }
+/// Each folder's library id comes from its path (a folder listed twice
+/// is one library).
+private func libraryFolders(_ paths: [String]) -> [LocalFolder] {
+  var seen = Set<String>()
+  return paths.filter { seen.insert($0).inserted }.map { LocalFolder(id: LocalLibraryID.forFolder($0), path: $0) }
 }
 
 private func setFolders(_ state: inout AppState, _ folders: [LocalFolder]) {
-  let renumbered = folders.count != state.localLibrary.folders.count
-    || zip(folders, state.localLibrary.folders).contains { $0 != $1 }
+  let removed = !Set(state.localLibrary.folders.map(\.id)).isSubset(of: folders.map(\.id))
   state.localLibrary.folders = folders
   state.localLibrary.scans = state.localLibrary.scans.filter { id, scan in
     folders.contains { $0.id == id && $0.path == scan.path }
   }
   state.connections.libraries[LocalSource.serverID] =
     .loaded(folders.map { LibrarySummary(id: $0.id, name: $0.name) })
-  // Ids moved to other folders: nothing loaded under the old ones holds.
-  if renumbered { state.library.forget(serverID: LocalSource.serverID) }
+  // A folder gone: nothing loaded from it is shown any more.
+  if removed { state.library.forget(serverID: LocalSource.serverID) }
 }
 
 private func startScan(_ state: inout AppState) -> [Effect] {

@@ -1,6 +1,6 @@
 /// One library folder on this computer, as Preferences lists it.
 public struct LocalFolder: Equatable, Sendable, Identifiable {
-  /// Its library id (`LocalLibraryID.folder(i)` for the `i`th folder).
+  /// Its library id (`LocalLibraryID.forFolder(path)`).
   public var id: Int
   /// Absolute path.
   public var path: String
