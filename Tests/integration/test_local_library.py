@@ -134,6 +134,9 @@ def test_a_book_copied_into_the_folder_appears(hark, tmp_path):
     set_library_folders(hark, [str(folder)])
     hark.start()
     hark.find("label", "No Audiobooks Yet", timeout=15)
+    hark.resize(360, 720)
+    hark.screenshot("local-library-first-run-phone")
+    hark.resize(960, 720)
     # As Files would: into a temporary name, then moved into place.
     book = os.path.join(os.environ["HARK_SAMPLE_LIBRARY"], *BOOK)
     shutil.copytree(book, tmp_path / "copying")
@@ -153,3 +156,13 @@ def test_a_book_copied_into_the_folder_appears(hark, tmp_path):
     hark.find("label", "Not an audio file Hark can play")
     hark.screenshot("local-library-skipped", window_id=hark.x_window("Skipped Files"))
     hark.key("Escape", window_id=hark.x_window("Skipped Files"))
+
+    # Preferences lists the folder with what its scan found.
+    hark.key("ctrl+comma")
+    hark.wait_until(lambda: hark.frame("Preferences") is not None)
+    preferences = hark.frame("Preferences")
+    hark.click(hark.find("page tab", "Library", root=preferences))
+    hark.find("label", "Library Folders", root=preferences, timeout=10)
+    hark.find("push button", "Remove “Audiobooks”", root=preferences)
+    hark.screenshot("local-library-preferences", window_id=hark.x_window("Preferences"))
+    hark.key("Escape", window_id=hark.x_window("Preferences"))
