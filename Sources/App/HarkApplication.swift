@@ -116,7 +116,7 @@ final class HarkApplication {
       raise: { [weak self] in self?.activate() }, quit: { [weak self] in self?.quit() })
     searchProvider = SearchProviderService(
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)),
-      connections: connections, store: store, present: { [weak self] in self?.activate() })
+      connections: connections, local: local, store: store, present: { [weak self] in self?.activate() })
     background = BackgroundPlayback(application: application.cast(GApplication.self), store: store)
     notifications = DesktopNotifications(application: application.cast(GApplication.self), store: store) {
       [weak self] in self?.mainWindow?.window.cast(GtkWindow.self)

@@ -11,11 +11,14 @@ import time
 
 import pytest
 
+from gi.repository import Gio, GLib
+
 from hark_ui import descendants
 from test_book_page import visible
 from test_browse import open_row
 from test_offline_library import big_images
 from test_player import chapter_position, player_button
+from test_shell_search import ask
 
 BOOK = ("Theodore Quill", "A Clockwork Orchard")
 MARK = "Winding the Trees · 0:12"
@@ -150,6 +153,12 @@ def test_a_book_copied_into_the_folder_appears(hark, tmp_path):
     hark.find("list item", "Audiobooks", timeout=10)
     hark.find("label", "1 book", timeout=10)
     hark.screenshot("local-library-watched")
+    # GNOME Shell's search finds it too.
+    ids = ask(Gio.bus_get_sync(Gio.BusType.SESSION, None), "GetInitialResultSet",
+              GLib.Variant("(as)", (["clockwork"],)), "(as)")
+    metas = ask(Gio.bus_get_sync(Gio.BusType.SESSION, None), "GetResultMetas", GLib.Variant("(as)", (ids,)),
+                "(aa{sv})")
+    assert [m["name"] for m in metas] == ["A Clockwork Orchard"], metas
     # What the scan left out, and why, one click away.
     hark.click_at(hark.find("list item", "1 file skipped", timeout=10))
     hark.find("label", "Notes/Broken/01.mp3", timeout=10)
