@@ -7,6 +7,7 @@ folder appear by themselves."""
 import configparser
 import os
 import shutil
+import subprocess
 import time
 
 import pytest
@@ -15,7 +16,7 @@ from gi.repository import Gio, GLib
 
 from hark_ui import descendants
 from test_book_page import visible
-from test_browse import open_row
+from test_browse import list_items, open_row
 from test_offline_library import big_images
 from test_player import chapter_position, player_button
 from test_shell_search import ask
@@ -50,7 +51,6 @@ def choose_folder(hark, path):
     chooser = hark.x_window("Choose a Library Folder")
     hark.key("ctrl+l", window_id=chooser)
     time.sleep(0.3)
-    import subprocess
     subprocess.run(["xdotool", "type", "--delay", "5", path.rstrip("/") + "/"], check=True)
     time.sleep(0.5)
     hark.screenshot("local-library-chooser", window_id=chooser)
@@ -175,3 +175,47 @@ def test_a_book_copied_into_the_folder_appears(hark, tmp_path):
     hark.find("push button", "Remove “Audiobooks”", root=preferences)
     hark.screenshot("local-library-preferences", window_id=hark.x_window("Preferences"))
     hark.key("Escape", window_id=hark.x_window("Preferences"))
+
+
+def scanning_label(hark):
+    """The scan's progress: on the first-run page ("Looking for audiobooks
+    in …"), or beside This Computer on the Library page ("Scanning…")."""
+    return [a for a in descendants(hark.app, lambda a: a.getRoleName() == "label" and (
+        (a.name or "").startswith("Scanning") or (a.name or "").startswith("Looking for audiobooks")))]
+
+
+@pytest.mark.long
+def test_the_window_answers_while_a_big_folder_is_scanned(hark, tmp_path):
+    folder = tmp_path / "Audiobooks"
+    first = os.path.join(
+        os.environ["HARK_SAMPLE_LIBRARY"], "Rosalind Achterberg", "The Tidewater Chronicles", "Book 10",
+        "The Last Tide.mp3")
+    # 1,500 one-file books: hard links to one file, made at once; the scan
+    # reads each (it knows files by path, size and time).
+    count = 1500
+    for number in range(count):
+        book = folder / f"Author {number // 100:02}" / f"Book {number:04}"
+        book.mkdir(parents=True)
+        os.link(first, book / "01.mp3")
+    hark.stop()
+    set_library_folders(hark, [str(folder)])
+    hark.start()
+    hark.find("label", f"{count} books", timeout=180)
+
+    # Every file changed (one inode), and a book added: the folder watch
+    # starts a scan that reads them all again.
+    os.utime(first)
+    (folder / "New").mkdir()
+    shutil.copy(first, folder / "New" / "01.mp3")
+    hark.wait_until(lambda: scanning_label(hark), timeout=20)
+    # Typed key by key through the window's own events, while it scans.
+    hark.key("ctrl+f")
+    hark.find("entry", "Search", timeout=5)
+    subprocess.run(["xdotool", "type", "--delay", "40", "tide"], check=True)
+    # The search answers (from the books found so far) while the scan runs.
+    hark.wait_until(
+        lambda: any(n.startswith("The Last Tide") for n in list_items(hark, "Search results")), timeout=3)
+    assert scanning_label(hark), "the scan ended before the typing could be checked against it"
+    hark.screenshot("local-library-search-while-scanning")
+    hark.key("Escape")
+    hark.find("label", f"{count + 1} books", timeout=180)

@@ -65,7 +65,8 @@ public func selectEmptyState(_ s: AppState, page: Page) -> PageEmptyState? {
 private func firstRunDescription(_ local: LocalLibraryState) -> String {
   let ways = "Choose the folder that holds your audiobooks, or connect to your AudioSilo server."
   if local.scanning, let folder = local.folders.last {
-    return "Looking for audiobooks in “\(folder.name)”…"
+    let counted = local.progress.map { $0.total > 0 ? " \($0.done) of \($0.total) files" : "" } ?? ""
+    return "Looking for audiobooks in “\(folder.name)”…" + counted
   }
   guard let folder = local.folders.first, local.folders.count == 1 else { return ways }
   return "There are no audiobooks in “\(folder.path)” yet. " + ways
