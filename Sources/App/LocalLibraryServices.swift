@@ -85,7 +85,10 @@ final class LocalLibraryServices {
       let scanner = LocalLibraryScanner(root: URL(fileURLWithPath: folder.path), libraryID: folder.id)
       let result = await scanner.scan(known: known) { progress.report($0.done, $0.total) }
       guard generation == self.generation else { return }
-      if result.folderAvailable {
+      // A drive unplugged mid-scan leaves a partial walk: the folder counts
+      // as missing, and the index and books of the last whole scan stay.
+      let available = result.folderAvailable && FileManager.default.fileExists(atPath: folder.path)
+      if available {
         catalog.replace(libraryID: folder.id, books: result.books, covers: result.covers)
         let snapshot = LocalFolderSnapshot(books: result.books, covers: result.covers)
         await Self.offMain {
@@ -101,8 +104,9 @@ final class LocalLibraryServices {
         .localLibrary(
           .folderScanned(
             LocalFolderScan(
-              libraryID: folder.id, path: folder.path, books: books, skipped: result.skipped,
-              available: result.folderAvailable))))
+              libraryID: folder.id, path: folder.path, books: books,
+              skipped: available ? result.skipped : [LocalScanSkip(relPath: "", reason: LocalScanSkip.missingLibrary)],
+              available: available))))
     }
     dispatch(.localLibrary(.scanFinished))
     afterScan?()

@@ -176,6 +176,12 @@ def test_a_book_copied_into_the_folder_appears(hark, tmp_path):
     hark.screenshot("local-library-preferences", window_id=hark.x_window("Preferences"))
     hark.key("Escape", window_id=hark.x_window("Preferences"))
 
+    # The folder gone (an unplugged drive): its book stays, said missing.
+    shutil.rmtree(folder)
+    hark.find("label", "Missing — is its drive connected? 1 book kept", timeout=30)
+    hark.find("label", "A Clockwork Orchard")
+    hark.screenshot("local-library-missing")
+
 
 def scanning_label(hark):
     """The scan's progress: on the first-run page ("Looking for audiobooks
