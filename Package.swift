@@ -73,7 +73,8 @@ let package = Package(
     .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HarkCore", "HarkTestSupport"]),
     .testTarget(name: "SecretsTests", dependencies: ["Secrets", "HarkCore"]),
     .testTarget(
-      name: "PersistenceTests", dependencies: ["Persistence", "HarkCore", "Networking", "HarkTestSupport"]),
+      name: "PersistenceTests",
+      dependencies: ["Persistence", "HarkCore", "Networking", "Player", "HarkTestSupport"]),
     // `scripts/bench-library`: list a 10,000-book library against the test server.
     .executableTarget(
       name: "BenchLibrary", dependencies: ["HarkCore", "Networking", "HarkTestSupport"], path: "bench/Library"),

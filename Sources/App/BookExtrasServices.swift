@@ -5,16 +5,21 @@ import HarkCore
 /// bookmarks, notes, history, the server's favourites and community
 /// metadata; saves favourites, bookmarks, notes and "finished". Positions
 /// go through the progress syncer, so marking a book finished offline is
-/// queued like any other save and never lost.
+/// queued like any other save and never lost. Books on this computer are
+/// answered from the listening database (`BookExtrasServices+Local`).
 @MainActor
 final class BookExtrasServices {
-  private let connections: ConnectionServices
+  let connections: ConnectionServices
+  /// Titles for this computer's favourites.
+  let local: LocalLibraryServices
 
-  init(connections: ConnectionServices) {
+  init(connections: ConnectionServices, local: LocalLibraryServices) {
     self.connections = connections
+    self.local = local
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    if runLocally(effect, dispatch) { return }
     switch effect {
     case .loadBookExtras(let book, let favourites, let metadata):
       load(book, favourites: favourites, metadata: metadata, dispatch)
@@ -113,7 +118,7 @@ final class BookExtrasServices {
     }
   }
 
-  private func save(
+  func save(
     _ book: LibraryPath, position: Double, duration: Double, finished: Bool,
     _ dispatch: @escaping @MainActor (Action) -> Void
   ) async {

@@ -76,7 +76,9 @@ final class ConnectionServices {
     }
     dispatch(.connections(.restored(restored)))
     dispatch(.connections(.rememberedLoaded(rememberedList.load())))
-    if let last = try? syncer?.store.lastListened(), restored.contains(where: { $0.serverID == last.key.serverID }) {
+    if let last = try? syncer?.store.lastListened(),
+      LocalSource.isLocal(last.key.serverID) || restored.contains(where: { $0.serverID == last.key.serverID })
+    {
       dispatch(.player(.lastPlaceRemembered(LibraryPath(last.key), position: last.position)))
     }
   }

@@ -2,6 +2,7 @@ import CGLib
 import Foundation
 import HarkCore
 import Persistence
+import Player
 import Views
 
 /// Covers for the window: `$XDG_CACHE_HOME/hark/covers` in front of each
@@ -10,10 +11,13 @@ import Views
 enum CoverSourceSetup {
   /// The window's covers, and where a cached one lives on disk.
   @MainActor
-  static func make(connections: ConnectionServices) -> (CoverSource, @Sendable (LibraryPath) -> URL?) {
+  static func make(connections: ConnectionServices, local: LocalLibraryServices) -> (
+    CoverSource, @Sendable (LibraryPath) -> URL?
+  ) {
     let directory = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
       .appendingPathComponent("hark/covers", isDirectory: true)
     let store = CoverStore(directory: directory) { book in
+      if book.isLocal { return try await localCover(book, local) }
       guard let client = await connections.signedInClient(book.serverID) else { throw CoverUnavailable() }
       do throws(APIError) {
         return try await client.cover(libraryID: book.libraryID, path: book.path)
@@ -30,6 +34,20 @@ enum CoverSourceSetup {
         return nil
       })
     return (source, { store.cachedFile(for: $0) })
+  }
+
+  /// A book on this computer: the image in its folder, else the art in its
+  /// first file; nil (remembered as "no cover") when it has neither.
+  private static func localCover(_ book: LibraryPath, _ local: LocalLibraryServices) async throws -> Data? {
+    let (image, audio) = await MainActor.run { (local.coverFile(book), local.firstFile(book)) }
+    // Not scanned yet (the catalog fills in at start): try again later.
+    guard image != nil || audio != nil else { throw CoverUnavailable() }
+    return await withCheckedContinuation { continuation in
+      DispatchQueue.global(qos: .utility).async {
+        let data = image.flatMap { try? Data(contentsOf: $0) } ?? audio.flatMap(EmbeddedCover.read)
+        continuation.resume(returning: data)
+      }
+    }
   }
 
   /// Not signed in to the book's server (yet): try again later.

@@ -28,6 +28,7 @@ final class HarkApplication {
   private var searchProvider: SearchProviderService?
   private var networkWatch: NetworkWatch?
   private var notifications: DesktopNotifications?
+  private var folderWatch: LocalFolderWatch?
 
   init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
@@ -62,8 +63,10 @@ final class HarkApplication {
     let connections = ConnectionServices(
       transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secrets: secrets,
       serverList: ServerListFile(), deviceName: DeviceName.current())
-    let library = LibraryServices(connections: connections)
-    let bookExtras = BookExtrasServices(connections: connections)
+    let local = LocalLibraryServices(store: { connections.progressSyncer?.store })
+    let libraryFolders = LibraryFoldersSetting(settings: settings.settings)
+    let library = LibraryServices(connections: connections, local: local)
+    let bookExtras = BookExtrasServices(connections: connections, local: local)
     let playback = PlaybackServices(
       connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
       transcodes: { storeRef.map { playsTranscoded($0.state) } ?? false },
@@ -79,7 +82,9 @@ final class HarkApplication {
         case .bookExtras: bookExtras.run(effect, dispatch: dispatch)
         case .playback: playback.run(effect, dispatch: dispatch)
         case .downloads: downloads.run(effect, dispatch: dispatch)
+        case .localLibrary: local.run(effect, dispatch: dispatch)
         case .settings:
+          if case .persistLocalFolders(let paths) = effect { libraryFolders.save(paths) }
           if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
           if case .persistDownloadsFolder(let folder) = effect { settings.downloadsFolder = folder }
         case .timers: break  // the effect runner's own
@@ -93,8 +98,13 @@ final class HarkApplication {
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     networkWatch = NetworkWatch { store.dispatch($0) }
     downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) }
+    let folderWatch = LocalFolderWatch { store.dispatch(.localLibrary(.rescanRequested)) }
+    local.afterScan = { [weak local] in folderWatch.watch(local?.foldersToWatch() ?? []) }
+    self.folderWatch = folderWatch
+    store.dispatch(.localLibrary(.foldersLoaded(libraryFolders.folders)))
+    libraryFolders.observe { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     self.connections = connections
-    let (covers, coverFile) = CoverSourceSetup.make(connections: connections)
+    let (covers, coverFile) = CoverSourceSetup.make(connections: connections, local: local)
     self.covers = covers
     settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }
     self.settings = settings
@@ -106,7 +116,7 @@ final class HarkApplication {
       raise: { [weak self] in self?.activate() }, quit: { [weak self] in self?.quit() })
     searchProvider = SearchProviderService(
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)),
-      connections: connections, store: store, present: { [weak self] in self?.activate() })
+      connections: connections, local: local, store: store, present: { [weak self] in self?.activate() })
     background = BackgroundPlayback(application: application.cast(GApplication.self), store: store)
     notifications = DesktopNotifications(application: application.cast(GApplication.self), store: store) {
       [weak self] in self?.mainWindow?.window.cast(GtkWindow.self)

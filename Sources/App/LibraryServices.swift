@@ -8,15 +8,19 @@ import Persistence
 @MainActor
 final class LibraryServices {
   private let connections: ConnectionServices
+  /// "This Computer": answered from its scans, never over the network.
+  private let local: LocalLibraryServices
   /// The search in flight; a newer one cancels it (its answers would be
   /// dropped anyway, but it should not keep using the rate limit).
   private var searching: Task<Void, Never>?
 
-  init(connections: ConnectionServices) {
+  init(connections: ConnectionServices, local: LocalLibraryServices) {
     self.connections = connections
+    self.local = local
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    if answeredLocally(effect, dispatch) { return }
     switch effect {
     case .browseFolder(let folder):
       Task { await browse(folder, dispatch) }
@@ -33,6 +37,39 @@ final class LibraryServices {
     default:
       break
     }
+  }
+
+  /// Effects about "This Computer" (a search asks it beside the servers).
+  private func answeredLocally(_ effect: Effect, _ dispatch: @escaping @MainActor (Action) -> Void) -> Bool {
+    switch effect {
+    case .browseFolder(let path), .loadBook(let path):
+      guard path.isLocal else { return false }
+      local.answer(effect, dispatch: dispatch)
+    case .loadBooksPage(let query, _):
+      guard LocalSource.isLocal(query.serverID) else { return false }
+      local.answer(effect, dispatch: dispatch)
+    case .describeBooks(let serverID, _):
+      guard LocalSource.isLocal(serverID) else { return false }
+      local.answer(effect, dispatch: dispatch)
+    case .loadHome(let serverID):
+      guard LocalSource.isLocal(serverID) else { return false }
+      let store = connections.progressSyncer?.store
+      Task {
+        let (progress, favourites) = await Task.detached {
+          ((try? store?.mirror(serverID: LocalSource.serverID)) ?? [],
+           (try? store?.localFavourites(serverID: LocalSource.serverID)) ?? [])
+        }.value
+        local.answerHome(progress: progress, favourites: favourites, dispatch: dispatch)
+      }
+    case .search(let query, let serverIDs):
+      guard serverIDs.contains(LocalSource.serverID) else { return false }
+      // Answered after the servers' search starts (which cancels the last).
+      search(query, serverIDs.filter { !LocalSource.isLocal($0) }, dispatch)
+      if !query.isEmpty { local.answer(effect, dispatch: dispatch) }
+    default:
+      return false
+    }
+    return true
   }
 
   private func browse(_ folder: LibraryPath, _ dispatch: @MainActor (Action) -> Void) async {

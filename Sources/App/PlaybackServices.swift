@@ -47,10 +47,21 @@ final class PlaybackServices {
     case .saveProgress(let update):
       Task { await save(update) }
     case .recordListening(let span):
-      guard let client = connections.signedInClient(span.key.serverID) else { return }
       let history = HistorySpan(
         fromPosition: span.from, toPosition: span.to, startedAt: Timestamp(span.startedAt),
         endedAt: Timestamp(span.endedAt))
+      if LocalSource.isLocal(span.key.serverID) {
+        // A book on this computer: its history is kept here.
+        let store = connections.progressSyncer?.store
+        let key = span.key
+        Task.detached {
+          do { try store?.addLocalHistory(key, history) } catch {
+            printToStandardError("hark: a listening span was not recorded: \(error.localizedDescription)")
+          }
+        }
+        return
+      }
+      guard let client = connections.signedInClient(span.key.serverID) else { return }
       let connections = connections
       Task {
         // History is a nicety: a span that cannot be sent is not retried.
@@ -145,7 +156,7 @@ final class PlaybackServices {
     switch outcome {
     case .sent, .authFailed: connections.record(nil, serverID: serverID)
     case .refused(let error), .queued(let error?): connections.record(error, serverID: serverID)
-    case .queued(nil): break  // not tried: already known to be away
+    case .queued(nil), .keptHere: break  // not tried: already known to be away, or no server
     }
   }
 

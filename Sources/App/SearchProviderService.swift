@@ -13,6 +13,8 @@ final class SearchProviderService {
   static let limit = 10
 
   private let connections: ConnectionServices
+  /// This computer's books, found in its scans (first: no network wait).
+  private let local: LocalLibraryServices
   private let store: Store
   private let present: @MainActor () -> Void
   private var registration: guint = 0
@@ -20,11 +22,12 @@ final class SearchProviderService {
   private var found: [String: Book] = [:]
 
   init?(
-    connection: OpaquePointer?, connections: ConnectionServices, store: Store,
+    connection: OpaquePointer?, connections: ConnectionServices, local: LocalLibraryServices, store: Store,
     present: @escaping @MainActor () -> Void
   ) {
     guard let connection else { return nil }
     self.connections = connections
+    self.local = local
     self.store = store
     self.present = present
     var error: UnsafeMutablePointer<GError>?
@@ -85,6 +88,11 @@ final class SearchProviderService {
     let clients = servers.compactMap { id in connections.signedInClient(id).map { (id, $0) } }
     Task { @MainActor in
       var ids: [String] = []
+      for book in local.catalog.search(query, limit: Self.limit) {
+        let id = ResultID.make(LibraryPath(serverID: LocalSource.serverID, libraryID: book.libraryID, path: book.relPath))
+        found[id] = book
+        ids.append(id)
+      }
       for (serverID, client) in clients {
         guard let books = try? await client.search(query, limit: Self.limit) else { continue }
         for book in books {

@@ -64,6 +64,26 @@ public enum Signals {
     return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
+  /// `void handler(instance, gpointer, gpointer, guint, user_data)` on the
+  /// main thread: GFileMonitor's `changed` (file, other file, event).
+  @MainActor @discardableResult
+  public static func connect(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32) -> Void
+  ) -> SignalToken {
+    typealias Callback = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32) -> Void
+    let trampoline:
+      @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?
+      ) -> Void = { _, first, second, value, data in
+        let box = Unmanaged<SignalClosureBox<Callback>>.fromOpaque(data!).takeUnretainedValue()
+        nonisolated(unsafe) let first = first
+        nonisolated(unsafe) let second = second
+        MainActor.assumeIsolated { box.callback(first, second, value) }
+      }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
   /// `void handler(instance, gint, gdouble, gdouble, user_data)` on the main
   /// thread: GtkGestureClick's `pressed` (presses, x, y).
   @MainActor @discardableResult
@@ -109,6 +129,24 @@ public enum Signals {
         .takeUnretainedValue()
       return MainActor.assumeIsolated { box.callback() } ? 1 : 0
     }
+    return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
+  /// `gboolean handler(instance, gpointer, gdouble, gdouble, user_data)` on
+  /// the main thread: GtkDropTarget's `drop` (value, x, y).
+  @MainActor @discardableResult
+  public static func connectReturningBool(
+    _ instance: some GObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
+  ) -> SignalToken {
+    typealias Callback = @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?)
+        -> gboolean = { _, argument, x, y, data in
+          let box = Unmanaged<SignalClosureBox<Callback>>.fromOpaque(data!).takeUnretainedValue()
+          nonisolated(unsafe) let argument = argument
+          return MainActor.assumeIsolated { box.callback(argument, x, y) } ? 1 : 0
+        }
     return attach(instance, signal, SignalClosureBox(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 

@@ -11,6 +11,8 @@ enum ListeningSchema {
     migrator.registerMigration("v1", migrate: v1)
     migrator.registerMigration("v2-downloads", migrate: v2Downloads)
     migrator.registerMigration("v3-library-cache", migrate: v3LibraryCache)
+    migrator.registerMigration("v4-local-scan-index", migrate: v4LocalScanIndex)
+    migrator.registerMigration("v5-local-listening", migrate: v5LocalListening)
     return migrator
   }
 
@@ -101,6 +103,79 @@ enum ListeningSchema {
           PRIMARY KEY (server_id, kind, library_id, key)
         );
         CREATE INDEX library_cache_by_age ON library_cache (fetched_at);
+        """)
+  }
+
+  /// What the local-library scanner read from each audio file, keyed by
+  /// the library folder and the file's path there, with the size and
+  /// modification time it had: a rescan opens only files whose size or
+  /// time changed. Beside it, each folder's last books and covers, so a
+  /// folder that is missing at start (an unplugged drive) still shows its
+  /// books, as unavailable, and nothing about them is lost.
+  static func v4LocalScanIndex(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE local_scan_files (
+          root TEXT NOT NULL,
+          rel_path TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          modified REAL NOT NULL,
+          track BLOB NOT NULL,
+          PRIMARY KEY (root, rel_path)
+        );
+        CREATE TABLE local_scan_books (
+          root TEXT NOT NULL PRIMARY KEY,
+          books BLOB NOT NULL,
+          covers BLOB NOT NULL,
+          scanned_at INTEGER NOT NULL
+        );
+        """)
+  }
+
+  /// The listener's side of books on this computer, which no server keeps:
+  /// bookmarks, notes, favourites and listening history, keyed like
+  /// progress (the reserved source id, library, book path).
+  static func v5LocalListening(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE local_bookmarks (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          position REAL NOT NULL,
+          note TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX local_bookmarks_by_book ON local_bookmarks (server_id, library_id, path);
+        CREATE TABLE local_notes (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          position REAL,
+          body TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX local_notes_by_book ON local_notes (server_id, library_id, path);
+        CREATE TABLE local_favourites (
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          PRIMARY KEY (server_id, library_id, path)
+        );
+        CREATE TABLE local_history (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          server_id TEXT NOT NULL,
+          library_id INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          from_position REAL NOT NULL,
+          to_position REAL NOT NULL,
+          started_at INTEGER NOT NULL,
+          ended_at INTEGER NOT NULL
+        );
+        CREATE INDEX local_history_by_book ON local_history (server_id, library_id, path);
         """)
   }
 }

@@ -46,6 +46,12 @@ public actor ProgressSyncer {
   ///   delivered, i.e. the position would be lost.
   public func save(_ record: ProgressRecord, online: Bool = true) async throws -> SaveOutcome {
     let serverID = record.key.serverID
+    if LocalSource.isLocal(serverID) {
+      // A book on this computer has no server to send to: the mirror is
+      // its record (keep-newest, crash-safe), and nothing is queued.
+      try store.mergeIntoMirror(record)
+      return .keptHere
+    }
     var queued: QueuedSave?
     var localFailure: (any Error)?
     do {
@@ -204,7 +210,9 @@ public actor ProgressSyncer {
   /// A server row found here is mirrored (keep-newest).
   public func resume(_ key: ContentKey) async -> ResumeLookup {
     let server: ServerProgress
-    if let client = await clients(key.serverID) {
+    if LocalSource.isLocal(key.serverID) {
+      server = .noRecord  // no server to ask: this computer's mirror decides
+    } else if let client = await clients(key.serverID) {
       do throws(APIError) {
         let row = try await client.progress(libraryID: key.libraryID, path: key.path)
         server = row.map { .found(ProgressRecord(row: $0, serverID: key.serverID)) } ?? .noRecord

@@ -13,6 +13,8 @@ public enum SaveOutcome: Equatable, Sendable {
   case refused(APIError)
   /// 401: kept in the queue; it goes out after signing in again.
   case authFailed
+  /// A book on this computer: in the mirror only, never queued for a server.
+  case keptHere
 }
 
 /// A save a flush could not deliver, and why.

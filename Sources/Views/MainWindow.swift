@@ -24,6 +24,7 @@ public final class MainWindow {
   private var subscription: Subscription?
   private var undoToast: DownloadUndoToast?
   private var bookmarkToast: BookmarkToast?
+  private var folderChooser: LibraryFolderChooser?
 
   /// - Parameter menu: the primary menu's model (Preferences, shortcuts, About).
   public init(
@@ -134,6 +135,8 @@ public final class MainWindow {
     addServer = AddServerDialog(store: store, parent: window)
     undoToast = DownloadUndoToast(overlay: toasts, store: store)
     bookmarkToast = BookmarkToast(overlay: toasts, store: store)
+    folderChooser = LibraryFolderChooser(store: store, parent: window)
+    FolderDrop.attach(to: window, store: store)
   }
 
   private func connectWidgets() {

@@ -18,6 +18,7 @@ public final class PreferencesWindow {
   private var servers: ServersPreferencesPage?
   private var revealDialog: APIKeyRevealDialog?
   private var downloadsFolder: DownloadsFolderRow?
+  private var libraryFolders: LibraryFoldersGroup?
 
   private struct Row {
     let key: SettingsKey
@@ -76,7 +77,13 @@ public final class PreferencesWindow {
       }
       adw_preferences_page_add((isDownloads ? downloads : playback).cast(AdwPreferencesPage.self), groupWidget.cast(AdwPreferencesGroup.self))
     }
+    let library = Self.page("Library", icon: "folder-symbolic")
+    let folders = LibraryFoldersGroup(store: store, window: window)
+    adw_preferences_page_add(library.cast(AdwPreferencesPage.self), folders.widget.cast(AdwPreferencesGroup.self))
+    adw_preferences_page_add(library.cast(AdwPreferencesPage.self), folders.footer.cast(AdwPreferencesGroup.self))
+    libraryFolders = folders
     adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), playback.cast(AdwPreferencesPage.self))
+    adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), library.cast(AdwPreferencesPage.self))
     adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), downloads.cast(AdwPreferencesPage.self))
     let servers = ServersPreferencesPage(store: store)
     adw_preferences_window_add(window.cast(AdwPreferencesWindow.self), servers.page.cast(AdwPreferencesPage.self))

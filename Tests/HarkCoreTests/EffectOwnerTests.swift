@@ -20,6 +20,8 @@ final class EffectOwnerTests: XCTestCase {
       (.setFavourite(book, true), .bookExtras),
       (.saveProgress(book, position: 1, duration: 2, finished: true), .bookExtras),
       (.playback(.flushProgress(serverID: "s")), .playback),
+      (.scanLocalLibrary([LocalFolder(id: -1, path: "/home/ada/Audiobooks")]), .localLibrary),
+      (.persistLocalFolders(["/home/ada/Audiobooks"]), .settings),
     ]
     for (effect, owner) in table {
       XCTAssertEqual(effect.owner, owner, "\(effect)")

@@ -74,12 +74,14 @@ final class SelectorTests: XCTestCase {
 
   func testEmptyStatesOfAFreshApp() {
     let state = AppState()
-    XCTAssertEqual(
-      selectEmptyState(state, page: .library),
-      PageEmptyState(
-        iconName: "view-grid-symbolic", title: "No Audiobooks Yet",
-        description: "Connect to your AudioSilo server to browse and listen to your audiobooks.",
-        actionLabel: "Connect to a Server", action: .connections(.addServerRequested)))
+    // The first run offers both ways in: a folder on this computer, or a server.
+    var firstRun = PageEmptyState(
+      iconName: "view-grid-symbolic", title: "No Audiobooks Yet",
+      description: "Choose the folder that holds your audiobooks, or connect to your AudioSilo server.",
+      actionLabel: "Choose a Folder…", action: .localLibrary(.folderChooserRequested))
+    firstRun.secondaryLabel = "Connect to a Server"
+    firstRun.secondaryAction = .connections(.addServerRequested)
+    XCTAssertEqual(selectEmptyState(state, page: .library), firstRun)
     XCTAssertEqual(
       selectEmptyState(state, page: .book),
       PageEmptyState(

@@ -43,6 +43,7 @@ KEYS = {
     "simultaneous-downloads": ("i", "1", "range i 1 3"),
     "download-on-metered": ("b", "false", "type b"),
     "downloads-folder": ("s", "''", "type s"),
+    "library-folders": ("as", "@as []", "type as"),
 }
 
 TOOLS = {

@@ -16,7 +16,7 @@ func reduceBookExtras(_ state: inout AppState, _ action: LibraryAction) -> [Effe
   case .metaLoaded(let book, let meta):
     state.library.extras[book]?.meta = meta?.matched == true ? meta : nil
   case .favouritesLoaded(let serverID, .success(let favourites)):
-    guard state.connections.server(serverID) != nil else { return [] }
+    guard state.source(serverID) != nil else { return [] }
     state.library.favourites[serverID] = Set(favourites.map { FavouriteKey(libraryID: $0.libraryID, path: $0.path) })
     state.library.favouriteEntries[serverID] = favourites
   case .favouritesLoaded(_, .failure):

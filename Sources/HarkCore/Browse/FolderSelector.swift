@@ -58,7 +58,7 @@ public struct FolderView: Equatable, Sendable {
 }
 
 public func selectFolderView(_ s: AppState) -> FolderView? {
-  guard let location = s.library.folder, let server = s.connections.server(location.serverID) else { return nil }
+  guard let location = s.library.folder, let server = s.source(location.serverID) else { return nil }
   var libraryName = server.name
   if case .loaded(let libraries)? = s.connections.libraries[location.serverID],
     let library = libraries.first(where: { $0.id == location.libraryID })
@@ -95,7 +95,7 @@ func markNeedingServer(_ s: AppState, _ rows: [FolderRow]) -> [FolderRow] {
     guard row.kind == .book else { return row }
     var marked = row
     marked.subtitle = withDownloadedBadge(s, row.target, row.subtitle)
-    if !s.connections.unreachable.isEmpty { marked.needsServer = needsServerNotice(s, row.target) }
+    if somethingIsAway(s) { marked.needsServer = needsServerNotice(s, row.target) }
     return marked
   }
 }

@@ -35,8 +35,8 @@ public let shelfLength = 6
 /// Continue listening, recently added and favourites, across every server
 /// in the order they were added. Shelves with nothing are left out.
 public func selectHomeShelves(_ s: AppState) -> [Shelf] {
-  let servers = s.connections.servers.filter { !$0.needsReconnect }
-  let rank = Dictionary(uniqueKeysWithValues: s.connections.servers.enumerated().map { ($1.serverID, $0) })
+  let servers = s.sources.filter { !$0.needsReconnect }
+  let rank = Dictionary(uniqueKeysWithValues: s.sources.enumerated().map { ($1.serverID, $0) })
   var shelves: [Shelf] = []
 
   // Continue listening: unfinished, started, newest first, across servers.
@@ -116,7 +116,7 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
         var marked = item
         // The Downloaded shelf says it once, in its title.
         if shelf.title != "Downloaded" { marked.subtitle = withDownloadedBadge(s, item.target, item.subtitle) }
-        if !s.connections.unreachable.isEmpty { marked.needsServer = needsServerNotice(s, item.target) }
+        if somethingIsAway(s) { marked.needsServer = needsServerNotice(s, item.target) }
         return marked
       })
   }
@@ -133,7 +133,7 @@ private func item(_ s: AppState, _ located: LocatedBook, also: [String]) -> Shel
 
 /// "Server · Library", and "also on …" for other servers with the book.
 func location(_ s: AppState, _ serverID: String, _ libraryID: Int, also: [String]) -> String {
-  let server = s.connections.server(serverID)?.name ?? ""
+  let server = s.source(serverID)?.name ?? ""
   var library = ""
   if case .loaded(let libraries)? = s.connections.libraries[serverID] {
     library = libraries.first { $0.id == libraryID }?.name ?? ""

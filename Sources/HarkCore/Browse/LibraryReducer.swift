@@ -14,7 +14,7 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
 
   case .folderLoaded(let folder, let result):
     // A server signed out of while the folder loaded: nothing to keep.
-    guard state.connections.server(folder.serverID) != nil else { return [] }
+    guard state.source(folder.serverID) != nil else { return [] }
     state.library.folders[folder] = Loadable(result)
     return []
 
@@ -35,7 +35,7 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
     return book_ + loadExtras(&state, book) + folder
 
   case .bookLoaded(let book, let result):
-    guard state.connections.server(book.serverID) != nil else { return [] }
+    guard state.source(book.serverID) != nil else { return [] }
     state.library.books[book] = Loadable(result)
     if case .failure = result, let downloaded = state.downloads.entry(book), downloaded.localCopy != nil {
       // Offline, a downloaded book is still whole: its manifest stands in.
@@ -49,18 +49,18 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
     return []
 
   case .homeProgressLoaded(let serverID, let result):
-    guard state.connections.server(serverID) != nil else { return [] }
+    guard state.source(serverID) != nil else { return [] }
     state.library.home[serverID, default: HomeShelves()].progress = Loadable(result)
     guard case .success(let rows) = result else { return [] }
     let known = state.library.home[serverID]?.books ?? [:]
     let missing = booksToDescribe(rows).filter { known[$0] == nil }
     return missing.isEmpty ? [] : [.describeBooks(serverID: serverID, missing)]
   case .homeRecentLoaded(let serverID, let result):
-    guard state.connections.server(serverID) != nil else { return [] }
+    guard state.source(serverID) != nil else { return [] }
     state.library.home[serverID, default: HomeShelves()].recent = Loadable(result)
     return []
   case .homeBookDescribed(let serverID, let book):
-    guard state.connections.server(serverID) != nil else { return [] }
+    guard state.source(serverID) != nil else { return [] }
     state.library.home[serverID, default: HomeShelves()]
       .books[FavouriteKey(libraryID: book.libraryID, path: book.relPath)] = book
     return []

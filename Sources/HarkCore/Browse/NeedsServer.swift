@@ -6,6 +6,7 @@
 /// is not downloaded ("Needs “Home” — not downloaded"). Nil when it can
 /// play (or might: a server not known to be away is tried).
 public func needsServerNotice(_ s: AppState, _ target: LibraryPath) -> String? {
+  if target.isLocal { return missingFolderNotice(s, target) }
   guard s.connections.unreachable.contains(target.serverID), s.downloads.entry(target)?.localCopy == nil,
     let server = s.connections.server(target.serverID)
   else { return nil }
@@ -15,6 +16,9 @@ public func needsServerNotice(_ s: AppState, _ target: LibraryPath) -> String? {
 /// What Play says instead of trying a stream that cannot start: the reason,
 /// and what will make it work.
 func offlinePlayRefusal(_ s: AppState, _ target: LibraryPath) -> String? {
+  if let missing = missingFolderNotice(s, target) {
+    return "\(missing). It plays again once the folder is back (is its drive connected?)."
+  }
   guard needsServerNotice(s, target) != nil, let server = s.connections.server(target.serverID) else { return nil }
   return "This book is not downloaded and “\(server.name)” is not answering, so it cannot play now. "
     + "It plays again once the server is back; download books to listen without a connection."
@@ -28,7 +32,7 @@ func refuseOfflinePlay(_ state: inout AppState, _ target: LibraryPath) -> [Effec
     let why = offlinePlayRefusal(state, target)
   else { return nil }
   state.library.extras[target]?.error = why
-  return [.probeServers([target.serverID])]
+  return target.isLocal ? [] : [.probeServers([target.serverID])]
 }
 
 /// "Downloaded" after a book's line when its download is whole: the badge
@@ -36,4 +40,10 @@ func refuseOfflinePlay(_ state: inout AppState, _ target: LibraryPath) -> [Effec
 func withDownloadedBadge(_ s: AppState, _ target: LibraryPath, _ subtitle: String) -> String {
   guard s.downloads.entry(target)?.localCopy != nil else { return subtitle }
   return subtitle.isEmpty ? "Downloaded" : "\(subtitle) · Downloaded"
+}
+
+/// A server not answering or a library folder missing: only then can a
+/// row need marking (the common case skips the per-row look-up).
+func somethingIsAway(_ s: AppState) -> Bool {
+  !s.connections.unreachable.isEmpty || s.localLibrary.scans.values.contains { !$0.available }
 }

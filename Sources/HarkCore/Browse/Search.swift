@@ -62,7 +62,7 @@ func reduceSearch(_ state: inout AppState, _ action: LibraryAction) -> [Effect] 
 func searchNow(_ state: inout AppState) -> [Effect] {
   guard let query = state.library.search?.query.trimmingCharacters(in: .whitespacesAndNewlines), !query.isEmpty
   else { return [] }
-  let servers = state.connections.servers.filter { !$0.needsReconnect }.map(\.serverID)
+  let servers = state.sources.filter { !$0.needsReconnect }.map(\.serverID)
   state.library.search?.searched = query
   state.library.search?.results = Dictionary(uniqueKeysWithValues: servers.map { ($0, .loading) })
   return [.search(query, serverIDs: servers)]
@@ -108,7 +108,7 @@ private func selectSearchContent(_ s: AppState, _ search: SearchState) -> Search
     let typing = !search.query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     return SearchView(query: search.query, content: typing ? .loading : .prompt)
   }
-  let servers = s.connections.servers.filter { search.results[$0.serverID] != nil }
+  let servers = s.sources.filter { search.results[$0.serverID] != nil }
   var located: [LocatedBook] = []
   var failures: [String] = []
   var stillLoading = false
@@ -121,7 +121,7 @@ private func selectSearchContent(_ s: AppState, _ search: SearchState) -> Search
     }
   }
   // Servers rank in the order they were added: the first one's copy wins ties.
-  let rank = Dictionary(uniqueKeysWithValues: s.connections.servers.enumerated().map { ($1.serverID, $0) })
+  let rank = Dictionary(uniqueKeysWithValues: s.sources.enumerated().map { ($1.serverID, $0) })
   let rows = dedupBooks(located) { rank[$0] ?? Int.max }.map { deduped in
     searchRow(s, deduped.winner, also: deduped.also.map(\.connectionName))
   }

@@ -54,6 +54,11 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     guard var flow = state.signIn, flow.step == .checking else { return [] }
     defer { state.signIn = flow }
     switch result {
+    case .success(let preview) where LocalSource.isLocal(preview.serverID):
+      // Its books would be taken for the ones on this computer.
+      flow.step = .address
+      flow.pendingMethod = nil
+      flow.error = "This server calls itself “\(preview.serverID)”, the name Hark keeps for this computer's own books."
     case .success(let preview):
       flow.error = nil
       if let pending = flow.pendingMethod {

@@ -89,7 +89,8 @@ public struct BookDownloadView: Equatable, Sendable {
 
 /// Nil when the book is not loaded (nothing to download yet).
 public func selectBookDownload(_ s: AppState) -> BookDownloadView? {
-  guard let path = s.library.book else { return nil }
+  // A book on this computer is already here: nothing to download.
+  guard let path = s.library.book, !path.isLocal else { return nil }
   guard let entry = s.downloads.entry(path) else {
     guard case .loaded? = s.library.books[path], s.downloads.root != nil else { return nil }
     return BookDownloadView(

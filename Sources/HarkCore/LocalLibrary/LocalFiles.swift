@@ -14,6 +14,19 @@ public enum LocalLibraryID {
 
   /// Whether `libraryID` names a folder on this computer.
   public static func isLocal(_ libraryID: Int) -> Bool { libraryID < 0 }
+
+  /// The library id of the folder at `path`: the same on every run and
+  /// whatever other folders are listed, so removing one folder never hands
+  /// its books' places, bookmarks and notes to another's (a place in the
+  /// list would). A 64-bit FNV-1a of the path, folded into negative ids.
+  public static func forFolder(_ path: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in path.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return -1 - Int(hash % (1 << 31))
+  }
 }
 
 /// One file of a library folder as its listing gives it, no audio read.

@@ -135,7 +135,7 @@ private func needsReload(_ book: Loadable<Book>) -> Bool {
 private func play(
   _ state: inout AppState, _ path: LibraryPath, _ book: Book, _ start: PlayStart, now: Date
 ) -> [Effect] {
-  let server = state.connections.server(path.serverID)
+  let server = state.source(path.serverID)
   var startPosition: Double?
   switch start {
   case .resume: startPosition = nil
@@ -150,7 +150,8 @@ private func play(
   let played = download?.localCopy == nil ? book : download?.book ?? book
   let request = PlayRequest(
     key: path.contentKey, book: played,
-    startBookPosition: startPosition, local: download?.localCopy, download: download?.status,
+    startBookPosition: startPosition, local: state.localFiles(path, book) ?? download?.localCopy,
+    download: download?.status,
     signedIn: server.map { !$0.needsReconnect } ?? false, defaultRate: state.settings.defaultSpeed,
     virtualChapterInterval: state.settings.virtualChapterInterval)
   return ended + playbackEffects(&state, state.player.session.reduce(.play(request), now: now))

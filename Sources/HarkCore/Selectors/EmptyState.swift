@@ -10,6 +10,9 @@ public struct PageEmptyState: Equatable, Sendable {
   public var actionLabel: String?
   /// What the button dispatches.
   public var action: Action?
+  /// A second, plainer button (the first run offers two ways in).
+  public var secondaryLabel: String?
+  public var secondaryAction: Action?
 
   /// An empty state with every field given.
   public init(
@@ -28,12 +31,16 @@ public struct PageEmptyState: Equatable, Sendable {
 public func selectEmptyState(_ s: AppState, page: Page) -> PageEmptyState? {
   switch page {
   case .library:
-    // Once a server is connected, its library view owns what "empty" looks like.
-    guard s.connections.servers.isEmpty else { return nil }
-    return PageEmptyState(
+    // Once a server is connected or a folder holds books, the library's
+    // own view owns what "empty" looks like.
+    guard s.connections.servers.isEmpty, s.localLibrary.bookCount == 0 else { return nil }
+    var empty = PageEmptyState(
       iconName: page.iconName, title: "No Audiobooks Yet",
-      description: "Connect to your AudioSilo server to browse and listen to your audiobooks.",
-      actionLabel: "Connect to a Server", action: .connections(.addServerRequested))
+      description: firstRunDescription(s.localLibrary),
+      actionLabel: "Choose a Folder…", action: .localLibrary(.folderChooserRequested))
+    empty.secondaryLabel = "Connect to a Server"
+    empty.secondaryAction = .connections(.addServerRequested)
+    return empty
   case .book:
     guard s.library.book == nil else { return nil }
     return PageEmptyState(
@@ -52,4 +59,15 @@ public func selectEmptyState(_ s: AppState, page: Page) -> PageEmptyState? {
       iconName: page.iconName, title: "No Downloads",
       description: "Download books to listen without a connection.")
   }
+}
+
+/// The first run: where Hark looked, and the two ways in.
+private func firstRunDescription(_ local: LocalLibraryState) -> String {
+  let ways = "Choose the folder that holds your audiobooks, or connect to your AudioSilo server."
+  if local.scanning, let folder = local.folders.last {
+    let counted = local.progress.map { $0.total > 0 ? " \($0.done) of \($0.total) files" : "" } ?? ""
+    return "Looking for audiobooks in “\(folder.name)”…" + counted
+  }
+  guard let folder = local.folders.first, local.folders.count == 1 else { return ways }
+  return "There are no audiobooks in “\(folder.path)” yet. " + ways
 }

@@ -14,6 +14,12 @@ public struct ServerSection: Equatable, Sendable, Identifiable {
   public var subtitle: String
   public var status: Status
   public var libraries: Loadable<[LibrarySummary]>
+  /// A line under each library's name, by id ("12 books", "Missing").
+  public var libraryNotes: [Int: String] = [:]
+  /// This computer only: what its folders' scans left out.
+  public var skipped: [LocalScanSkip] = []
+  /// This computer only: set while a scan runs ("Scanning… 12 of 40").
+  public var scanning: String?
 
   public init(
     id: String, title: String, subtitle: String, status: Status, libraries: Loadable<[LibrarySummary]>
@@ -24,11 +30,17 @@ public struct ServerSection: Equatable, Sendable, Identifiable {
     self.status = status
     self.libraries = libraries
   }
+
+  /// Whether this is "This Computer" (its folders are managed in
+  /// Preferences, not signed in to).
+  public var isLocal: Bool { LocalSource.isLocal(id) }
 }
 
-/// Every connected server, in the order added.
+/// This computer's folders (while it has any), then every connected
+/// server in the order added.
 public func selectLibraryOverview(_ s: AppState) -> [ServerSection] {
-  s.connections.servers.map { server in
+  let local = s.localLibrary.folders.isEmpty ? [] : [localSection(s.localLibrary)]
+  return local + s.connections.servers.map { server in
     let status: ServerSection.Status =
       server.needsReconnect
       ? .signedOut : s.connections.unreachable.contains(server.serverID) ? .offline : .online
@@ -38,4 +50,26 @@ public func selectLibraryOverview(_ s: AppState) -> [ServerSection] {
       subtitle: [server.username, host].filter { !$0.isEmpty }.joined(separator: " · "),
       status: status, libraries: s.connections.libraries[server.serverID] ?? .loading)
   }
+}
+
+private func localSection(_ local: LocalLibraryState) -> ServerSection {
+  var section = ServerSection(
+    id: LocalSource.serverID, title: LocalSource.name, subtitle: "Library folders on this computer",
+    status: .online, libraries: .loaded(local.folders.map { LibrarySummary(id: $0.id, name: $0.name) }))
+  for folder in local.folders {
+    guard let scan = local.scans[folder.id] else {
+      section.libraryNotes[folder.id] = local.scanning ? "Scanning…" : ""
+      continue
+    }
+    let books = scan.books == 1 ? "1 book" : "\(scan.books) books"
+    section.libraryNotes[folder.id] =
+      scan.available ? books : "Missing — is its drive connected? \(books) kept"
+  }
+  section.skipped = local.skipped
+  if local.scanning {
+    section.scanning =
+      local.progress.map { $0.total > 0 ? "Scanning… \($0.done) of \($0.total) files" : "Scanning…" }
+      ?? "Scanning…"
+  }
+  return section
 }

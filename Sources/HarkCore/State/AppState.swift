@@ -12,6 +12,8 @@ public struct AppState: Equatable, Sendable {
   /// Books stored for offline listening.
   public var downloads = DownloadsState()
   public var connections = ConnectionsState()
+  /// The library folders on this computer ("This Computer").
+  public var localLibrary = LocalLibraryState()
 
   /// The state at launch: library page, default settings, nothing loaded.
   public init() {}

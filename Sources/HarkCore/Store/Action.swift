@@ -13,6 +13,7 @@ public enum Action: Equatable, Sendable {
   case library(LibraryAction)
   case player(PlayerAction)
   case downloads(DownloadsAction)
+  case localLibrary(LocalLibraryAction)
 }
 
 /// Events from the window.

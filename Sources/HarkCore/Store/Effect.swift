@@ -87,4 +87,9 @@ public enum Effect: Equatable, Sendable {
   case deleteDownload(DownloadEntry)
   /// Measure the free space of the disk holding this downloads folder.
   case measureDiskSpace(URL)
+  /// Scan these library folders (unchanged files from the scan index),
+  /// reporting progress and each folder as `.localLibrary` actions.
+  case scanLocalLibrary([LocalFolder])
+  /// Remember the library folders (GSettings `library-folders`).
+  case persistLocalFolders([String])
 }

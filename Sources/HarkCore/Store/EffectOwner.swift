@@ -17,13 +17,15 @@ public enum EffectOwner: Equatable, Sendable {
   case playback
   /// The downloader, the registry and the downloaded files.
   case downloads
+  /// The local-library scanner and its index.
+  case localLibrary
 }
 
 extension Effect {
   public var owner: EffectOwner {
     switch self {
     case .startTimer, .cancelTimer: .timers
-    case .persistSetting, .persistLayout, .persistDownloadsFolder: .settings
+    case .persistSetting, .persistLayout, .persistDownloadsFolder, .persistLocalFolders: .settings
     case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
       .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile:
       .connections
@@ -32,6 +34,7 @@ extension Effect {
       .bookExtras
     case .playback: .playback
     case .runDownload, .stopDownload, .saveDownload, .deleteDownload, .measureDiskSpace: .downloads
+    case .scanLocalLibrary: .localLibrary
     }
   }
 }

@@ -45,6 +45,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return reducePlayer(&state, playerAction)
   case .downloads(let downloadsAction):
     return reduceDownloads(&state, downloadsAction)
+  case .localLibrary(let localAction):
+    return reduceLocalLibrary(&state, localAction)
   }
 }
 

@@ -17,13 +17,14 @@ public final class LibraryOverview {
   private var shelves: [Shelf] = []
   /// Held so removing it from the page (to re-add it last) does not free it.
   private let footer: ObjectRef
+  private let addButton: Widget
   private var subscription: Subscription?
   private var shelvesSubscription: Subscription?
 
   public init(store: Store) {
     self.store = store
     page = adw_preferences_page_new()
-    let addButton = gtk_button_new_with_label("Connect Another Server")!
+    addButton = gtk_button_new_with_label("Connect Another Server")!
     addButton.addClasses("pill")
     gtk_widget_set_halign(addButton, GTK_ALIGN_CENTER)
     footer = ObjectRef(retaining: adw_preferences_group_new()!)
@@ -53,6 +54,11 @@ public final class LibraryOverview {
     for group in shelfGroups + groups {
       adw_preferences_page_add(preferencesPage, group.cast(AdwPreferencesGroup.self))
     }
+    // With only this computer's books, there is no "another" server yet.
+    let label = sections.contains { !$0.isLocal } ? "Connect Another Server" : "Connect to a Server"
+    if String(cString: gtk_button_get_label(addButton.cast(GtkButton.self))) != label {
+      gtk_button_set_label(addButton.cast(GtkButton.self), label)
+    }
     // "Connect Another Server" stays last.
     adw_preferences_page_add(preferencesPage, footer.as(AdwPreferencesGroup.self))
   }
@@ -78,7 +84,19 @@ public final class LibraryOverview {
     group.setGroupTitle(section.title)
     group.setGroupDescription(section.subtitle)
     switch section.status {
-    case .online: break
+    case .online:
+      guard section.isLocal else { break }
+      let box = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+      gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+      if let scanning = section.scanning {
+        gtk_box_append(box.cast(GtkBox.self), Make.spinner(size: 16))
+        gtk_box_append(box.cast(GtkBox.self), Make.label(scanning, classes: "dim-label"))
+      }
+      let add = Make.iconButton("folder-new-symbolic", tooltip: "Add a Library Folder")
+      add.addClasses("flat")
+      Signals.connect(add, "clicked") { [weak self] in self?.store.dispatch(.localLibrary(.folderChooserRequested)) }
+      gtk_box_append(box.cast(GtkBox.self), add)
+      adw_preferences_group_set_header_suffix(adwGroup, box)
     case .offline:
       adw_preferences_group_set_header_suffix(adwGroup, Make.label("Offline", classes: "dim-label"))
     case .signedOut:
@@ -94,12 +112,15 @@ public final class LibraryOverview {
     let rows =
       section.status == .signedOut
       ? [row("Sign in again to see this server's libraries", icon: "system-lock-screen-symbolic")]
-      : rows(section.libraries, serverID: section.id)
+      : rows(section.libraries, serverID: section.id, notes: section.libraryNotes)
     for row in rows { adw_preferences_group_add(adwGroup, row) }
+    if !section.skipped.isEmpty { adw_preferences_group_add(adwGroup, skippedRow(section.skipped)) }
     return group
   }
 
-  private func rows(_ libraries: Loadable<[LibrarySummary]>, serverID: String) -> [Widget] {
+  private func rows(
+    _ libraries: Loadable<[LibrarySummary]>, serverID: String, notes: [Int: String] = [:]
+  ) -> [Widget] {
     switch libraries {
     case .loading:
       let spinner = Make.spinner(size: 16)
@@ -110,7 +131,8 @@ public final class LibraryOverview {
       return [row("This server has no libraries yet")]
     case .loaded(let list):
       return list.map { library in
-        let row = row(library.name, icon: "folder-symbolic", suffix: Make.icon("go-next-symbolic"))
+        let note = notes[library.id].flatMap { $0.isEmpty ? nil : $0 }
+        let row = row(library.name, subtitle: note, icon: "folder-symbolic", suffix: Make.icon("go-next-symbolic"))
         gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
         Signals.connect(row, "activated") { [weak self] in
           self?.store.dispatch(.library(.libraryOpened(serverID: serverID, libraryID: library.id)))
@@ -118,6 +140,19 @@ public final class LibraryOverview {
         return row
       }
     }
+  }
+
+  /// "N files skipped": opens the list of what the scans left out, and why.
+  private func skippedRow(_ skipped: [LocalScanSkip]) -> Widget {
+    let title = skipped.count == 1 ? "1 file skipped" : "\(skipped.count) files skipped"
+    let row = row(title, subtitle: "Not added to the library; see why", icon: "dialog-warning-symbolic",
+      suffix: Make.icon("go-next-symbolic"))
+    gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
+    Signals.connect(row, "activated") { [weak self] in
+      guard let self, let root = gtk_widget_get_root(self.widget) else { return }
+      SkippedFilesWindow.present(skipped, parent: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))
+    }
+    return row
   }
 
   private func row(_ title: String, subtitle: String? = nil, icon: String? = nil, suffix: Widget? = nil) -> Widget {

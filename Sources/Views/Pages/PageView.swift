@@ -18,7 +18,9 @@ public final class PageView {
   private let store: Store
   private let statusPage: Widget
   private let actionButton: Widget
+  private let secondaryButton: Widget
   private var shownAction: Action?
+  private var shownSecondary: Action?
   private var subscription: Subscription?
   private var makeContent: (@MainActor () -> (widget: Widget, owner: AnyObject))?
   /// Keeps the built content's Swift side (its subscriptions) alive.
@@ -33,7 +35,15 @@ public final class PageView {
     actionButton = gtk_button_new()
     actionButton.addClasses("pill", "suggested-action")
     gtk_widget_set_halign(actionButton, GTK_ALIGN_CENTER)
-    adw_status_page_set_child(statusPage.opaque, actionButton)
+    secondaryButton = gtk_button_new()
+    secondaryButton.addClasses("pill")
+    gtk_widget_set_halign(secondaryButton, GTK_ALIGN_CENTER)
+    gtk_widget_set_visible(secondaryButton, 0)
+    let buttons = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+    gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+    gtk_box_append(buttons.cast(GtkBox.self), actionButton)
+    gtk_box_append(buttons.cast(GtkBox.self), secondaryButton)
+    adw_status_page_set_child(statusPage.opaque, buttons)
     widget = gtk_stack_new()
     gtk_stack_add_named(widget.opaque, statusPage, "empty")
     makeContent = content
@@ -47,6 +57,10 @@ public final class PageView {
   private func connectWidgets() {
     Signals.connect(actionButton, "clicked") { [weak self] in
       guard let self, let action = self.shownAction else { return }
+      self.store.dispatch(action)
+    }
+    Signals.connect(secondaryButton, "clicked") { [weak self] in
+      guard let self, let action = self.shownSecondary else { return }
       self.store.dispatch(action)
     }
   }
@@ -72,5 +86,10 @@ public final class PageView {
       gtk_button_set_label(actionButton.cast(GtkButton.self), label)
     }
     actionButton.setVisible(empty.actionLabel != nil)
+    shownSecondary = empty.secondaryAction
+    if let label = empty.secondaryLabel {
+      gtk_button_set_label(secondaryButton.cast(GtkButton.self), label)
+    }
+    secondaryButton.setVisible(empty.secondaryLabel != nil)
   }
 }

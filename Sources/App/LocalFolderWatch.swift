@@ -1,0 +1,54 @@
+import CGLib
+import Foundation
+import GObjectKit
+
+/// Watches the library folders for books added, changed, moved or removed
+/// (a GFileMonitor per folder that holds books, and each folder's root):
+/// a change asks for a rescan 3 s after the last one, since copying a book
+/// in is many events, and the scan index makes that rescan read only the
+/// files that changed.
+@MainActor
+final class LocalFolderWatch {
+  /// inotify watches are a per-user budget shared with every other app: a
+  /// huge library is watched at its top folders only (Scan Again, or the
+  /// next start, finds changes deeper down).
+  static let mostFolders = 2048
+
+  private var monitors: [String: ObjectRef] = [:]
+  private var pending: Timeout?
+  private let changed: @MainActor () -> Void
+
+  init(changed: @escaping @MainActor () -> Void) {
+    self.changed = changed
+  }
+
+  /// Watches exactly these folders from now on (shallowest first).
+  func watch(_ folders: [String]) {
+    let wanted = Set(folders.sorted { $0.count < $1.count }.prefix(Self.mostFolders))
+    for (path, _) in monitors where !wanted.contains(path) { monitors[path] = nil }
+    for path in wanted where monitors[path] == nil {
+      let file = g_file_new_for_path(path)!
+      defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+      var error: UnsafeMutablePointer<GError>?
+      guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
+        g_clear_error(&error)
+        continue
+      }
+      Signals.connect(monitor, "changed") { [weak self] (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?, event: UInt32) in
+        self?.noticed(GFileMonitorEvent(event))
+      }
+      monitors[path] = ObjectRef(taking: UnsafeMutableRawPointer(monitor))
+    }
+  }
+
+  private func noticed(_ event: GFileMonitorEvent) {
+    // Mid-write (a CHANGES_DONE follows) and permission or time changes
+    // say nothing about which books there are.
+    guard event != G_FILE_MONITOR_EVENT_CHANGED, event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
+    pending?.cancel()
+    pending = Timeout(milliseconds: 3000, repeating: false) { [weak self] in
+      self?.pending = nil
+      self?.changed()
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import HarkCore
+import Persistence
+import Player
+import Synchronization
+
+/// Scans the library folders on this computer and answers, from what the
+/// scans found, what the library services ask a server for ("This
+/// Computer" has no client: nothing about it is ever sent anywhere).
+///
+/// Scans run off the main loop (the scanner's own threads, one per core);
+/// the scan index in the listening database hands each scan what the last
+/// one read, so an unchanged folder opens no audio file. A folder that is
+/// missing keeps its last books (from the index) and nothing is deleted.
+@MainActor
+final class LocalLibraryServices {
+  /// The books found, per folder: what browsing and search answer from.
+  private(set) var catalog = LocalCatalog()
+  /// Each folder's path by library id, as last scanned.
+  private var roots: [Int: String] = [:]
+  private let store: () -> ListeningStore?
+  /// A newer scan supersedes an older one (its reports are dropped).
+  private var generation = 0
+  /// Called after every complete scan (the folder watch follows the books).
+  var afterScan: (@MainActor () -> Void)?
+  /// False until the first scan has put each folder's last books in the
+  /// catalog (or no scan was ever asked for: there is nothing to wait for).
+  var catalogReady: Bool { generation == 0 || snapshotsLoaded }
+  private var snapshotsLoaded = false
+  private var waitingForCatalog: [@MainActor () -> Void] = []
+
+  func waitForCatalog(_ then: @escaping @MainActor () -> Void) {
+    waitingForCatalog.append(then)
+  }
+
+  init(store: @escaping () -> ListeningStore?) {
+    self.store = store
+  }
+
+  func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    guard case .scanLocalLibrary(let folders) = effect else { return }
+    generation += 1
+    let current = generation
+    Task { await scan(folders, generation: current, dispatch) }
+  }
+
+  /// The image file of a local book's cover, when its folder has one.
+  func coverFile(_ book: LibraryPath) -> URL? {
+    guard let root = roots[book.libraryID], let cover = catalog.covers[book.libraryID]?[book.path] else { return nil }
+    return URL(fileURLWithPath: root).appendingPathComponent(cover)
+  }
+
+  /// The audio file a cover may be embedded in: the book's first.
+  func firstFile(_ book: LibraryPath) -> URL? {
+    guard let root = roots[book.libraryID],
+      let file = catalog.book(libraryID: book.libraryID, path: book.path)?.files.first
+    else { return nil }
+    return URL(fileURLWithPath: root).appendingPathComponent(file.relPath)
+  }
+
+  private func scan(_ folders: [LocalFolder], generation: Int, _ dispatch: @escaping @MainActor (Action) -> Void)
+    async
+  {
+    let store = store()
+    // The last books first, so the library shows at once (and a missing
+    // folder's books stay) while the scan looks for changes.
+    for folder in folders where roots[folder.id] != folder.path {
+      let snapshot = await Self.offMain { try? store?.localSnapshot(root: folder.path) }
+      guard generation == self.generation else { return }
+      roots[folder.id] = folder.path
+      catalog.replace(libraryID: folder.id, books: snapshot?.books ?? [], covers: snapshot?.covers ?? [:])
+    }
+    catalog.keep(only: Set(folders.map(\.id)))
+    roots = roots.filter { id, _ in folders.contains { $0.id == id } }
+    snapshotsLoaded = true
+    let waiting = waitingForCatalog
+    waitingForCatalog = []
+    waiting.forEach { $0() }
+    let progress = ScanProgressRelay { done, total in
+      dispatch(.localLibrary(.scanProgressed(done: done, total: total)))
+    }
+    for folder in folders {
+      let known = await Self.offMain { (try? store?.localTracks(root: folder.path)) ?? [:] }
+      guard generation == self.generation else { return }
+      let scanner = LocalLibraryScanner(root: URL(fileURLWithPath: folder.path), libraryID: folder.id)
+      let result = await scanner.scan(known: known) { progress.report($0.done, $0.total) }
+      guard generation == self.generation else { return }
+      // A drive unplugged mid-scan leaves a partial walk: the folder counts
+      // as missing, and the index and books of the last whole scan stay.
+      let available = result.folderAvailable && FileManager.default.fileExists(atPath: folder.path)
+      if available {
+        catalog.replace(libraryID: folder.id, books: result.books, covers: result.covers)
+        let snapshot = LocalFolderSnapshot(books: result.books, covers: result.covers)
+        await Self.offMain {
+          do {
+            try store?.saveLocalScan(root: folder.path, tracks: result.tracks, snapshot: snapshot, at: Date())
+          } catch {
+            printToStandardError("hark: the scan of “\(folder.path)” could not be kept: \(error.localizedDescription)")
+          }
+        }
+      }
+      let books = catalog.books[folder.id]?.count ?? 0
+      dispatch(
+        .localLibrary(
+          .folderScanned(
+            LocalFolderScan(
+              libraryID: folder.id, path: folder.path, books: books,
+              skipped: available ? result.skipped : [LocalScanSkip(relPath: "", reason: LocalScanSkip.missingLibrary)],
+              available: available))))
+    }
+    dispatch(.localLibrary(.scanFinished))
+    afterScan?()
+  }
+
+  /// Blocking database work on a thread of its own, not the main loop's.
+  private nonisolated static func offMain<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global(qos: .utility).async { continuation.resume(returning: work()) }
+    }
+  }
+}
+
+/// Passes the scanner's progress (from its threads, after every file) to
+/// the main loop at most every 100 ms, and always the last one.
+private final class ScanProgressRelay: Sendable {
+  private let last = Mutex<ContinuousClock.Instant?>(nil)
+  private let send: @MainActor @Sendable (Int, Int) -> Void
+
+  init(send: @escaping @MainActor @Sendable (Int, Int) -> Void) {
+    self.send = send
+  }
+
+  func report(_ done: Int, _ total: Int) {
+    let now = ContinuousClock.now
+    let due = last.withLock { last in
+      guard done == total || last.map({ now - $0 >= .milliseconds(100) }) ?? true else { return false }
+      last = now
+      return true
+    }
+    guard due else { return }
+    let send = send
+    Task { @MainActor in send(done, total) }
+  }
+}
+
+extension LocalLibraryServices {
+  /// Every folder that holds a book's files, with the folders above it up
+  /// to its library folder, and each library folder itself: what a watch
+  /// needs to see books come and go.
+  func foldersToWatch() -> [String] {
+    var folders = Set(roots.values)
+    for (id, books) in catalog.books {
+      guard let root = roots[id] else { continue }
+      for book in books {
+        for file in book.files {
+          var parent = (file.relPath as NSString).deletingLastPathComponent
+          while !parent.isEmpty, folders.insert(root + "/" + parent).inserted {
+            parent = (parent as NSString).deletingLastPathComponent
+          }
+        }
+      }
+    }
+    return Array(folders)
+  }
+}

@@ -1,0 +1,19 @@
+/// Events about the library folders on this computer.
+public enum LocalLibraryAction: Equatable, Sendable {
+  /// The folders as settings list them (at start, or changed elsewhere);
+  /// the default folder when none is set. Starts a scan.
+  case foldersLoaded([String])
+  /// "Choose a Folder…": the window opens its folder chooser.
+  case folderChooserRequested
+  /// The listener picked a folder (Preferences, or the first-run page).
+  case folderChosen(String)
+  /// Preferences' remove button on a folder (by library id).
+  case folderRemoved(Int)
+  /// Preferences' "Scan Again", or a folder changed on disk.
+  case rescanRequested
+  case scanProgressed(done: Int, total: Int)
+  /// One folder done (its books are with the library services already).
+  case folderScanned(LocalFolderScan)
+  /// Every folder asked for has reported.
+  case scanFinished
+}

@@ -1,0 +1,41 @@
+import CAdw
+import CGtk
+import GObjectKit
+import HarkCore
+
+/// What the library scans left out, and why, in the listener's words: a
+/// file that is not audio, an empty one, a folder Hark may not read.
+@MainActor
+enum SkippedFilesWindow {
+  /// Rows shown at most: a folder of thousands of broken files needs its
+  /// first ones named, not a list the window takes seconds to build.
+  static let shownAtMost = 500
+
+  static func present(_ skipped: [LocalScanSkip], parent: Widget) {
+    let window = adw_window_new()!
+    gtk_window_set_title(window.cast(GtkWindow.self), "Skipped Files")
+    gtk_window_set_transient_for(window.cast(GtkWindow.self), parent.cast(GtkWindow.self))
+    gtk_window_set_modal(window.cast(GtkWindow.self), 1)
+    gtk_window_set_default_size(window.cast(GtkWindow.self), 520, 480)
+    let group = RowsGroup(
+      title: skipped.count == 1 ? "1 File Skipped" : "\(skipped.count) Files Skipped",
+      description: "These are not in the library. Fix or remove them: Hark looks again when they change.")
+    var rows = skipped.prefix(shownAtMost).map { skip in
+      RowsGroup.row(skip.relPath.isEmpty ? "The library folder" : skip.relPath, subtitle: skip.reason)
+    }
+    if skipped.count > shownAtMost { rows.append(RowsGroup.statusRow("and \(skipped.count - shownAtMost) more")) }
+    group.setRows(rows)
+    let page = adw_preferences_page_new()!
+    adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.widget.cast(AdwPreferencesGroup.self))
+    let header = adw_header_bar_new()!
+    let content = Make.box(GTK_ORIENTATION_VERTICAL, header, page)
+    gtk_widget_set_vexpand(page, 1)
+    adw_window_set_content(window.cast(AdwWindow.self), content)
+    // Escape closes it, like a dialog.
+    let escape = gtk_shortcut_controller_new()!
+    gtk_shortcut_controller_add_shortcut(
+      escape, gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close")))
+    gtk_widget_add_controller(window, escape)
+    gtk_window_present(window.cast(GtkWindow.self))
+  }
+}
