@@ -147,6 +147,7 @@ def focused(hark):
     return found[0] if found else None
 
 
+@pytest.mark.long
 def test_focus_follows_what_opens_from_the_keyboard(hark, audiosilo):
     """Opening a folder puts focus on its first row and opening a book on
     its Play, so Return goes on from there (not to the mini-player)."""
@@ -162,3 +163,20 @@ def test_focus_follows_what_opens_from_the_keyboard(hark, audiosilo):
     hark.wait_until(lambda: focused(hark) is not None and focused(hark).name in ("Play", "Resume"), timeout=10)
     hark.key("alt+Left")
     hark.wait_for_page("Library")
+    # Back and up put focus on the row the listener came from, as Files
+    # does: the book's, then (up from a folder that is not the first) the
+    # folder's.
+    def focus_starts(name):
+        return lambda: focused(hark) is not None and (focused(hark).name or "").startswith(name)
+    hark.wait_until(focus_starts("Notes from a Small Harbour"), timeout=10)
+    hark.key("alt+Left")
+    hark.wait_until(focus_starts("Beatrix Fenwick"), timeout=10)
+    for _ in range(15):
+        if focus_starts("Theodore Quill")():
+            break
+        hark.key("Down")
+    hark.key("Return")
+    hark.wait_until(focus_starts("A Clockwork Orchard"), timeout=10)
+    hark.key("alt+Left")
+    if not hark.wait_until(focus_starts("Theodore Quill"), timeout=10, fail=False):
+        raise AssertionError(f"focus after going up: {focused(hark) and focused(hark).name}")

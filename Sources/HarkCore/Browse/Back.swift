@@ -10,6 +10,7 @@ func goBack(_ state: inout AppState) -> [Effect] {
   switch state.navigation.page {
   case .book:
     state.navigation.page = .library
+    if let book = state.library.book { cameBack(&state, from: book) }
     return []
   case .player, .downloads:
     return []
@@ -18,6 +19,13 @@ func goBack(_ state: inout AppState) -> [Effect] {
     if state.library.bookList != nil { return reduceLibrary(&state, .allBooksClosed) }
     guard let folder = state.library.folder else { return [] }
     if folder.path.isEmpty { return reduceLibrary(&state, .homeRequested) }
-    return reduceLibrary(&state, .folderOpened(folder.at(parentPath(folder.path))))
+    let effects = reduceLibrary(&state, .folderOpened(folder.at(parentPath(folder.path))))
+    cameBack(&state, from: folder)
+    return effects
   }
+}
+
+/// Remembers what back left, for its row to take the focus.
+private func cameBack(_ state: inout AppState, from target: LibraryPath) {
+  state.library.cameBackFrom = CameBackFrom(target: target, serial: (state.library.cameBackFrom?.serial ?? 0) + 1)
 }

@@ -55,6 +55,8 @@ public struct FolderView: Equatable, Sendable {
   public var jumps: [LetterJump] = []
   /// Set while the server is unreachable (see `offlineNotice`).
   public var offline: String?
+  /// The row "back" returned to, when it is one of this folder's.
+  public var cameBackFrom: CameBackFrom?
 }
 
 public func selectFolderView(_ s: AppState) -> FolderView? {
@@ -83,9 +85,10 @@ public func selectFolderView(_ s: AppState) -> FolderView? {
     return FolderView(location: location, crumbs: crumbs, rows: rows, offline: offline)
   }
   let shown = filterFolderRows(all, query: s.library.folderFilter)
+  let returned = s.library.cameBackFrom.flatMap { came in shown.contains { $0.target == came.target } ? came : nil }
   return FolderView(
     location: location, crumbs: crumbs, rows: .loaded(shown), filter: s.library.folderFilter,
-    unfilteredCount: all.count, jumps: letterJumps(shown), offline: offline)
+    unfilteredCount: all.count, jumps: letterJumps(shown), offline: offline, cameBackFrom: returned)
 }
 
 /// Books that cannot play now carry why (folders open from the cache);

@@ -31,6 +31,9 @@ public struct LibraryState: Equatable, Sendable {
   public var folderFilter = ""
   /// The book the Book page shows.
   public var book: LibraryPath?
+  /// What "back" last left (a book, or a folder when going up): its row
+  /// takes the keyboard focus in the folder shown, as in Files.
+  public var cameBackFrom: CameBackFrom?
   /// Each book opened, with its files and chapters.
   public var books: [LibraryPath: Loadable<Book>] = [:]
   /// The listener's own state for each book opened.
@@ -61,5 +64,16 @@ public struct LibraryState: Equatable, Sendable {
     home[serverID] = nil
     if bookList?.query.serverID == serverID { bookList = nil }
     favouriteEntries[serverID] = nil
+  }
+}
+
+/// The row "back" returns to; the serial tells two returns to one row apart.
+public struct CameBackFrom: Equatable, Sendable {
+  public var target: LibraryPath
+  public var serial: Int
+
+  public init(target: LibraryPath, serial: Int) {
+    self.target = target
+    self.serial = serial
   }
 }

@@ -19,6 +19,8 @@ final class FolderBrowser {
   private var shown: FolderView?
   /// The folder whose rows the list holds.
   private var listed: LibraryPath?
+  /// The last return to a row that took the focus (`CameBackFrom.serial`).
+  private var focusedReturn: Int?
   private var subscription: Subscription?
   private var filterBar: FolderFilterBar!
   /// Folders shorter than this show no filter box or A–Z jump.
@@ -100,9 +102,15 @@ final class FolderBrowser {
       list.update(loaded.map(\.id))
       // A new filter shows its first match first, too.
       if !sameFolder || refiltered { list.scrollToTop() }
-      // A folder just opened: focus on its first row, where the listener
-      // reads on (not on whatever held it, often the mini-player's button).
-      if !sameFolder, !loaded.isEmpty {
+      // Back from a book or a sub-folder: focus on its row, as in Files.
+      // A folder just opened: on its first row, where the listener reads
+      // on (not on whatever held it, often the mini-player's button).
+      if let came = view.cameBackFrom, came.serial != focusedReturn,
+        let index = loaded.firstIndex(where: { $0.target == came.target })
+      {
+        focusedReturn = came.serial
+        MainContext.invoke { [weak self] in self?.list.focusItem(index) }
+      } else if !sameFolder, !loaded.isEmpty {
         MainContext.invoke { [weak self] in self?.list.focusRows() }
       }
       let emptyName = view.unfilteredCount > 0 ? "no-match" : "empty"

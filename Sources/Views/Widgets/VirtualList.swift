@@ -19,6 +19,7 @@ final class VirtualList {
   let listView: Widget
   private let model: ObjectRef
   private var ids: [String] = []
+  private let bound = BoundRows()
 
   /// - Parameters:
   ///   - makeRow: builds an empty row; called once per visible slot.
@@ -38,6 +39,7 @@ final class VirtualList {
     activatable: @escaping @MainActor (Int) -> Bool = { _ in true }
   ) {
     model = ObjectRef(taking: gtk_string_list_new(nil)!)
+    let bound = self.bound
     let factory = gtk_signal_list_item_factory_new()!
     Signals.connect(factory, "setup") { (item: UnsafeMutableRawPointer?) in
       guard let item else { return }
@@ -47,6 +49,7 @@ final class VirtualList {
       guard let item, let row = gtk_list_item_get_child(OpaquePointer(item)) else { return }
       let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
       gtk_list_item_set_activatable(OpaquePointer(item), activatable(position) ? 1 : 0)
+      bound.bind(row, at: position)
       bind(row, position)
     }
     // The selection model only hands the model over; nothing is selected.
@@ -93,6 +96,24 @@ final class VirtualList {
     if gtk_widget_get_mapped(listView) != 0 { gtk_widget_grab_focus(listView) }
   }
 
+  /// Keyboard focus on the item at `position` (the row "back" returned
+  /// to). GTK 4.8 has no call for it (`gtk_list_view_scroll_to` came in
+  /// 4.12), so the item is scrolled into view and its row, once built,
+  /// takes the focus; a few main-loop turns are allowed for the building.
+  func focusItem(_ position: Int, attempts: Int = 10, scrolled: Bool = false) {
+    guard position >= 0, position < ids.count else { return }
+    let mapped = gtk_widget_get_mapped(listView) != 0
+    if mapped, let row = bound.row(at: position), let item = gtk_widget_get_parent(row) {
+      gtk_widget_grab_focus(item)
+      return
+    }
+    if mapped, !scrolled { scrollToItem(position) }
+    guard attempts > 0 else { return }
+    MainContext.invoke { [weak self] in
+      self?.focusItem(position, attempts: attempts - 1, scrolled: scrolled || mapped)
+    }
+  }
+
   func scrollToTop() {
     let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))
     gtk_adjustment_set_value(adjustment, 0)
@@ -122,4 +143,19 @@ final class VirtualList {
         OpaquePointer(model.object), UInt32(change.position), UInt32(change.removed), buffer.baseAddress)
     }
   }
+}
+
+/// Which row widget shows which position now (GTK recycles them).
+@MainActor
+private final class BoundRows {
+  private var rowAt: [Int: Widget] = [:]
+  private var positionOf: [Widget: Int] = [:]
+
+  func bind(_ row: Widget, at position: Int) {
+    if let old = positionOf[row], rowAt[old] == row { rowAt[old] = nil }
+    positionOf[row] = position
+    rowAt[position] = row
+  }
+
+  func row(at position: Int) -> Widget? { rowAt[position] }
 }

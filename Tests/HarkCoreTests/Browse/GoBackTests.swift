@@ -19,13 +19,33 @@ final class GoBackTests: XCTestCase {
     _ = reduce(&state, .ui(.backRequested))
     XCTAssertEqual(state.navigation.page, .library)
     XCTAssertEqual(state.library.folder, folder, "the library as it was")
+    XCTAssertEqual(state.library.cameBackFrom, CameBackFrom(target: folder.at("Author/Series/Book"), serial: 1))
     _ = reduce(&state, .ui(.backRequested))
     XCTAssertEqual(state.library.folder, folder.at("Author"))
+    XCTAssertEqual(state.library.cameBackFrom, CameBackFrom(target: folder, serial: 2), "the folder just left")
     _ = reduce(&state, .ui(.backRequested))
     XCTAssertEqual(state.library.folder, folder.at(""))
     _ = reduce(&state, .ui(.backRequested))
     XCTAssertNil(state.library.folder, "the overview")
     XCTAssertEqual(reduce(&state, .ui(.backRequested)), [])
+  }
+
+  /// The folder view offers the row back returned to only when it lists it.
+  func testTheFolderViewOffersTheRowBackReturnedTo() {
+    var state = AppState()
+    state.connections.servers = [
+      ServerConnection(serverID: "a", name: "Home", baseURL: URL(string: "https://a")!, username: "ada")
+    ]
+    let root = LibraryPath(serverID: "a", libraryID: 1, path: "")
+    state.library.folders[root] = .loaded([
+      FsEntry(name: "Ada", path: "Ada", isDir: true), FsEntry(name: "Quill", path: "Quill", isDir: true),
+    ])
+    state.library.folders[root.at("Quill")] = .loaded([])
+    state.library.folder = root.at("Quill")
+    _ = reduce(&state, .ui(.backRequested))
+    XCTAssertEqual(selectFolderView(state)?.cameBackFrom?.target, root.at("Quill"))
+    state.library.cameBackFrom = CameBackFrom(target: root.at("Elsewhere"), serial: 9)
+    XCTAssertNil(selectFolderView(state)?.cameBackFrom)
   }
 
   func testBackClosesSearchThenAllBooksFirst() {
