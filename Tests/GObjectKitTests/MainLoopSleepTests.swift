@@ -2,18 +2,26 @@ import CGLib
 import GObjectKit
 import XCTest
 
+private enum Outcome: Equatable { case pending, slept, cancelled, failed }
+
+/// Sleeps `duration` on the main loop and records how the sleep ended.
+private func sleep(for duration: Duration, recordingIn outcome: Shared<Outcome>) async {
+  do {
+    try await MainLoopSleep.sleep(for: duration)
+    outcome.withLock { $0 = .slept }
+  } catch is CancellationError {
+    outcome.withLock { $0 = .cancelled }
+  } catch { outcome.withLock { $0 = .failed } }
+}
+
 final class MainLoopSleepTests: XCTestCase {
-  private enum Outcome: Equatable { case pending, slept, cancelled, failed }
 
   func testSleepsAtLeastTheDurationOnTheMainContext() {
     MainActor.assumeIsolated {
       let outcome = Shared(Outcome.pending)
       let start = g_get_monotonic_time()
       Task.detached {
-        do {
-          try await MainLoopSleep.sleep(for: .milliseconds(60))
-          outcome.withLock { $0 = .slept }
-        } catch { outcome.withLock { $0 = .failed } }
+        await sleep(for: .milliseconds(60), recordingIn: outcome)
       }
       XCTAssertTrue(iterateMainContext(seconds: 5) { outcome.withLock { $0 } != .pending })
       XCTAssertEqual(outcome.withLock { $0 }, .slept)
@@ -26,12 +34,7 @@ final class MainLoopSleepTests: XCTestCase {
       let outcome = Shared(Outcome.pending)
       let start = g_get_monotonic_time()
       let task = Task.detached {
-        do {
-          try await MainLoopSleep.sleep(for: .seconds(30))
-          outcome.withLock { $0 = .slept }
-        } catch is CancellationError {
-          outcome.withLock { $0 = .cancelled }
-        } catch { outcome.withLock { $0 = .failed } }
+        await sleep(for: .seconds(30), recordingIn: outcome)
       }
       _ = iterateMainContext(seconds: 0.05) { false }
       task.cancel()
@@ -46,12 +49,7 @@ final class MainLoopSleepTests: XCTestCase {
     let done = DispatchSemaphore(value: 0)
     Task.detached {
       withUnsafeCurrentTask { $0?.cancel() }
-      do {
-        try await MainLoopSleep.sleep(for: .seconds(30))
-        outcome.withLock { $0 = .slept }
-      } catch is CancellationError {
-        outcome.withLock { $0 = .cancelled }
-      } catch { outcome.withLock { $0 = .failed } }
+      await sleep(for: .seconds(30), recordingIn: outcome)
       done.signal()
     }
     XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "no main loop needed to give up")
