@@ -78,7 +78,6 @@ public final class GStreamerEngine: PlaybackEngine {
     InputPatchProbe.install(MovieDurationPatch.self, on: playbin)
     InputPatchProbe.install(LAMETagPatch.self, on: playbin)
     AACTrimProbe.install(on: playbin)
-    VorbisEndTrimProbe.install(on: playbin)
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
       rateKeeper.attach(toPlaySink: playSink)
