@@ -13,7 +13,7 @@ final class EngineITunSMPBTests: XCTestCase {
   func testAFileWithAnEditListAndTheCommentIsCutOnce() throws {
     try MainActor.assumeIsolated {
       let book = try GaplessBook("gapless-sweep-aac-editlist-itunsmpb", in: SampleLibrary.load())
-      let lengths = try Self.play(book.localSources)
+      let lengths = try FixtureHelpers.segmentLengths(playing: book.localSources)
       XCTAssertEqual(lengths.count, book.fileSamples.count)
       for (got, expected) in zip(lengths, book.fileSamples) {
         XCTAssertTrue((expected...expected + 1).contains(got), "\(lengths) for \(book.fileSamples)")
@@ -32,19 +32,8 @@ final class EngineITunSMPBTests: XCTestCase {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("hark-itunsmpb-\(UUID().uuidString).m4a")
         defer { try? FileManager.default.removeItem(at: copy) }
         try ITunSMPBReaderTests.replacingComment(in: original, with: text).write(to: copy)
-        XCTAssertEqual(try Self.play([EngineSource(uri: copy, duration: 21)]), [1024 + 926_247], text)
+        XCTAssertEqual(try FixtureHelpers.segmentLengths(playing: [EngineSource(uri: copy, duration: 21)]), [1024 + 926_247], text)
       }
     }
-  }
-
-  @MainActor
-  private static func play(_ sources: [EngineSource]) throws -> [Int] {
-    let capture = OutputCapture(rate: 44100)
-    let engine = try GStreamerEngine(audioSink: capture.sink)
-    let recorder = SnapshotRecorder(engine)
-    engine.load(sources, startIndex: 0, position: 0)
-    engine.play()
-    XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
-    return capture.segmentLengths
   }
 }

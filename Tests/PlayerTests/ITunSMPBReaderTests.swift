@@ -27,7 +27,7 @@ final class ITunSMPBReaderTests: XCTestCase {
   }
 
   func testTheFileWithOnlyTheCommentIsCutToItsStatedLength() throws {
-    let movie = try Self.movieBox(of: Self.onlyComment)
+    let movie = try FixtureHelpers.movieBox(of: Self.onlyComment)
     XCTAssertEqual(Self.plan(movie), .trim(AACTrim(start: 1024, end: 1024 + 926_247, timescale: 44100)))
     XCTAssertEqual(Self.plan(movie.prefix(movie.count - 1)), .incomplete, "the comment is at the movie's end")
     XCTAssertEqual(Self.plan(movie.prefix(16)), .incomplete, "qtdemux peeks at 16 bytes before the box")
@@ -35,11 +35,11 @@ final class ITunSMPBReaderTests: XCTestCase {
   }
 
   func testAFileWithAnEditListIsLeftToQtdemux() throws {
-    XCTAssertEqual(Self.plan(try Self.movieBox(of: Self.editListToo)), .keep)
+    XCTAssertEqual(Self.plan(try FixtureHelpers.movieBox(of: Self.editListToo)), .keep)
   }
 
   func testBrokenCommentsInTheFileAreIgnored() throws {
-    let movie = try Self.movieBox(of: Self.onlyComment)
+    let movie = try FixtureHelpers.movieBox(of: Self.onlyComment)
     for text in Self.brokenComments {
       XCTAssertEqual(Self.plan(try Self.replacingComment(in: movie, with: text)), .keep, text)
     }
@@ -88,15 +88,6 @@ final class ITunSMPBReaderTests: XCTestCase {
 
   private static func plan(_ bytes: Data) -> ITunSMPBReader.Plan {
     bytes.withUnsafeBytes { ITunSMPBReader.plan($0) }
-  }
-
-  /// The file's `moov` box, as qtdemux pulls it from a file.
-  private static func movieBox(of path: String) throws -> Data {
-    let data = try Data(contentsOf: URL(fileURLWithPath: SampleLibrary.load().path(path)))
-    let type = try XCTUnwrap(data.range(of: Data("moov".utf8)))
-    let start = type.lowerBound - 4
-    let size = data[start..<type.lowerBound].reduce(0) { $0 << 8 | Int($1) }
-    return Data(data[start..<(start + size)])
   }
 }
 

@@ -8,7 +8,7 @@ import XCTest
 /// The bytes qtdemux reads from the sample library's files, planned.
 final class MovieDurationPatchTests: XCTestCase {
   func testTheMovieOfAnAACFileIsLengthenedByItsPriming() throws {
-    let bytes = try Self.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
+    let bytes = try FixtureHelpers.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
     // ffmpeg: 132,447 samples played from media time 1,024, both at 44.1 kHz.
     XCTAssertEqual(Self.plan(bytes).duration, 132_447 + 1024)
     var patched = bytes
@@ -17,7 +17,7 @@ final class MovieDurationPatchTests: XCTestCase {
   }
 
   func testAPeekAtTheBoxHeaderWaitsForTheBox() throws {
-    let bytes = try Self.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
+    let bytes = try FixtureHelpers.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
     XCTAssertEqual(Self.plan(bytes.prefix(16)), .incomplete, "qtdemux reads 16 bytes before the box")
     XCTAssertEqual(Self.plan(bytes.prefix(120)), .incomplete, "mvhd, but not yet the track's mdhd")
     XCTAssertEqual(Self.plan(Data(repeating: 0, count: 100) + bytes), Self.plan(bytes).shifted(by: 100))
@@ -28,7 +28,7 @@ final class MovieDurationPatchTests: XCTestCase {
     let flac = try Data(contentsOf: URL(fileURLWithPath: library.path("Gapless/FLAC/01 - Part 1.flac")))
     XCTAssertEqual(Self.plan(flac), .notHere)
     // The same AAC movie without its edit list: nothing to lengthen.
-    var bytes = try Self.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
+    var bytes = try FixtureHelpers.movieBox(of: "Gapless/AAC/01 - Part 1.m4a")
     let edts = try XCTUnwrap(bytes.range(of: Data("edts".utf8)))
     bytes.replaceSubrange(edts, with: Data("free".utf8))
     XCTAssertEqual(Self.plan(bytes), .keep)
@@ -36,15 +36,6 @@ final class MovieDurationPatchTests: XCTestCase {
 
   private static func plan(_ bytes: Data) -> MovieDurationPatch.Plan {
     bytes.withUnsafeBytes { MovieDurationPatch.plan($0) }
-  }
-
-  /// The file's `moov` box, as qtdemux pulls it from a file.
-  private static func movieBox(of path: String) throws -> Data {
-    let data = try Data(contentsOf: URL(fileURLWithPath: SampleLibrary.load().path(path)))
-    let type = try XCTUnwrap(data.range(of: Data("moov".utf8)))
-    let start = type.lowerBound - 4
-    let size = data[start..<type.lowerBound].reduce(0) { $0 << 8 | Int($1) }
-    return Data(data[start..<(start + size)])
   }
 }
 

@@ -35,3 +35,15 @@ class FakeNotifications(FakeBusService):
     def notifications(self):
         with self.lock:
             return dict(self.shown)
+
+    def wait_for(self, hark, id_prefix, timeout=30):
+        """The first of Hark's notifications whose id starts with
+        `id_prefix`, once it is shown (fails after `timeout` s)."""
+        shown = []
+
+        def notified():
+            shown[:] = [n for (app, nid), n in self.notifications().items()
+                        if app == "dev.hark.Hark" and nid.startswith(id_prefix)]
+            return bool(shown)
+        hark.wait_until(notified, timeout=timeout)
+        return shown[0]

@@ -351,32 +351,18 @@ def test_a_download_finished_with_the_window_closed_is_a_notification(notificati
     hark.key("alt+2")
     hark.click(button_named(hark, "Download"))
     hark.key("ctrl+w")  # playing: the window goes, Hark plays on
-    hark.wait_until(lambda: not subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(hark.process.pid), "--name", "^Hark$"],
-        capture_output=True, text=True).stdout.split(), timeout=5)
-    shown = []
-
-    def notified():
-        shown[:] = [n for (app, nid), n in notifications.notifications().items()
-                    if app == "dev.hark.Hark" and nid.startswith("download:")]
-        return bool(shown)
-    hark.wait_until(notified, timeout=30)
-    assert shown[0]["title"] == "Downloaded", shown[0]
-    assert shown[0]["body"] == f"“{TITLE}” plays without a connection now.", shown[0]
-    assert shown[0]["default-action"] == "app.show-downloads"
+    hark.wait_until(lambda: not hark.shows_window("Hark"), timeout=5)
+    shown = notifications.wait_for(hark, "download:")
+    assert shown["title"] == "Downloaded", shown
+    assert shown["body"] == f"“{TITLE}” plays without a connection now.", shown
+    assert shown["default-action"] == "app.show-downloads"
 
     # The server revokes the sign-in while the book plays on from its files:
     # the next save meets the refusal, and the desktop says so, with Reconnect.
     audiosilo.call("POST", "/revoke-all-tokens")
-    signed_out = []
-
-    def told():
-        signed_out[:] = [n for (app, nid), n in notifications.notifications().items()
-                         if app == "dev.hark.Hark" and nid.startswith("signed-out:")]
-        return bool(signed_out)
-    hark.wait_until(told, timeout=30)
-    assert signed_out[0]["title"] == "Signed Out of Hark Test Server", signed_out[0]
-    assert [b["label"] for b in signed_out[0]["buttons"]] == ["Reconnect"], signed_out[0]
+    signed_out = notifications.wait_for(hark, "signed-out:")
+    assert signed_out["title"] == "Signed Out of Hark Test Server", signed_out
+    assert [b["label"] for b in signed_out["buttons"]] == ["Reconnect"], signed_out
 
     # Its default action, as the shell sends it: the window at Downloads.
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)

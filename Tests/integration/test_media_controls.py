@@ -182,16 +182,10 @@ def test_the_sleep_timer_ending_in_the_background_is_a_notification_whose_play_p
     hark.wait_until(lambda: not shown_windows(hark), timeout=5)
     assert not notifications.notifications(), "nothing is news before the timer ends"
 
-    shown = []
-
-    def notified():
-        shown[:] = [n for (app, nid), n in notifications.notifications().items()
-                    if app == "dev.hark.Hark" and nid == "sleep-timer"]
-        return bool(shown)
-    hark.wait_until(notified, timeout=30)
-    assert shown[0]["title"] == "Sleep Timer Ended", shown[0]
-    assert shown[0]["body"] == "“A Clockwork Orchard” paused. Your place is kept.", shown[0]
-    assert [(b["label"], b["action"]) for b in shown[0]["buttons"]] == [("Play", "app.resume")], shown[0]
+    shown = notifications.wait_for(hark, "sleep-timer")
+    assert shown["title"] == "Sleep Timer Ended", shown
+    assert shown["body"] == "“A Clockwork Orchard” paused. Your place is kept.", shown
+    assert [(b["label"], b["action"]) for b in shown["buttons"]] == [("Play", "app.resume")], shown
     controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Paused")
     assert shown_windows(hark) == [], "the window stays closed"
 
