@@ -1,0 +1,108 @@
+"""Wake-ups while a book plays: Hark beside a bare `gst-launch-1.0 playbin`
+playing the same file through the same real-time sink, for scripts/bench.
+
+Hark plays a book of its local library (one folder holding the sample
+library's hour-long, chapterless MP3), started the way GNOME Shell would:
+its search provider's ActivateResult, which resumes the book. The window is
+shown, so the one label that changes every second (the elapsed time) is
+painted; the issue allows Hark one wake-up per second more than playbin
+for it. Both use `fakesink sync=true`: it keeps real time like a sound
+card's sink but needs no sound server, and it is the same sink for both.
+"""
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+BOOK = Path("Ingrid Marsh") / "The Long Night Watch"
+SEARCH = ("dev.hark.Hark", "/dev/hark/Hark/SearchProvider")
+SEARCH_INTERFACE = "org.gnome.Shell.SearchProvider2"
+MPRIS = ("org.mpris.MediaPlayer2.Hark", "/org/mpris/MediaPlayer2")
+RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+PLAYING_TIMEOUT = 60.0  # seconds for the scan, the search and the first buffers
+
+
+def gdbus(env, destination, path, method, *arguments):
+    """The reply's text, or the error gdbus printed."""
+    done = subprocess.run(["gdbus", "call", "--session", "--dest", destination, "--object-path", path,
+                           "--method", method, *arguments],
+                          env=env, capture_output=True, text=True, timeout=10)
+    return done.stdout.strip() if done.returncode == 0 else done.stderr.strip()
+
+
+def library_env(env, home, sample_library):
+    """`env` with a keyfile profile whose one library folder holds BOOK."""
+    folder = home / "library"
+    (folder / BOOK.parent).mkdir(parents=True, exist_ok=True)
+    link = folder / BOOK
+    if not link.exists():
+        link.symlink_to(Path(sample_library) / BOOK)
+    settings = home / "config" / "glib-2.0" / "settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "keyfile").write_text(f"[dev/hark/Hark]\nlibrary-folders=['{folder}']\n")
+    # The schema, compiled from the repository, for this run alone.
+    schemas = home / "schemas"
+    schemas.mkdir(exist_ok=True)
+    subprocess.run(["glib-compile-schemas", f"--targetdir={schemas}", str(RESOURCES)], check=True)
+    return dict(env, GSETTINGS_BACKEND="keyfile", GSETTINGS_SCHEMA_DIR=str(schemas), HARK_AUDIO_SINK="fakesink",
+                XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+                XDG_CACHE_HOME=str(home / "cache"))
+
+
+def start_playing(env, fail):
+    """Finds the book through the search provider and activates it; returns
+    once MPRIS says Playing."""
+    deadline = time.monotonic() + PLAYING_TIMEOUT
+    result = ""
+    while not result.startswith("(['"):
+        if time.monotonic() > deadline:
+            fail(f"never found the book through its search provider (last answer: {result!r})")
+        time.sleep(0.5)
+        result = gdbus(env, *SEARCH, SEARCH_INTERFACE + ".GetInitialResultSet", "['Long', 'Night']")
+    identifier = result.split("'")[1]
+    gdbus(env, *SEARCH, SEARCH_INTERFACE + ".ActivateResult", f"'{identifier}'", "['Long', 'Night']", "0")
+    while "Playing" not in gdbus(env, *MPRIS, "org.freedesktop.DBus.Properties.Get",
+                                 "org.mpris.MediaPlayer2.Player", "PlaybackStatus"):
+        if time.monotonic() > deadline:
+            fail("did not start playing the book it was asked to resume")
+        time.sleep(0.5)
+
+
+def measure_hark_playing(bench, binary, env, sample_library, settle, window):
+    """Hark's wake-ups per second while it plays (a dict like the idle ones)."""
+    with tempfile.TemporaryDirectory(prefix="playing-") as home, tempfile.TemporaryFile() as err:
+        run = bench.Run(binary, library_env(env, Path(home), sample_library), err)
+        try:
+            def fail(why):
+                bench.stop(run.proc)
+                raise bench.BenchError(f"playing hark ({binary}) {why}; its stderr:\n{run.stderr_text()}")
+
+            start_playing(env, fail)
+            time.sleep(settle)
+            wakeups, threads = bench.idle_wakeups(run, window, fail)
+            return dict(wakeups=wakeups, threads=threads)
+        finally:
+            bench.stop(run.proc)
+            time.sleep(bench.COOL_DOWN)
+
+
+def measure_playbin(bench, env, sample_library, settle, window):
+    """A bare playbin's wake-ups per second playing the same file."""
+    file = next((Path(sample_library) / BOOK).glob("*.mp3"))
+    command = ["gst-launch-1.0", "-q", "playbin", f"uri={file.as_uri()}",
+               "audio-sink=fakesink sync=true", "video-sink=fakesink"]
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+        run = type("PlaybinRun", (), {"proc": proc})()
+        try:
+            def fail(why):
+                bench.stop(proc)
+                err.seek(0)
+                raise bench.BenchError(f"gst-launch-1.0 playbin {why}; its stderr:\n{err.read().decode()}")
+
+            time.sleep(settle)
+            wakeups, threads = bench.idle_wakeups(run, window, fail)
+            return dict(wakeups=wakeups, threads=threads)
+        finally:
+            bench.stop(proc)
+            time.sleep(bench.COOL_DOWN)
