@@ -99,7 +99,10 @@ final class HarkApplication {
     networkWatch = NetworkWatch { store.dispatch($0) }
     downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) }
     let folderWatch = LocalFolderWatch { store.dispatch(.localLibrary(.rescanRequested)) }
-    local.afterScan = { [weak local] in folderWatch.watch(local?.foldersToWatch() ?? []) }
+    local.afterScan = { [weak local] in
+      folderWatch.watch(local?.foldersToWatch() ?? [])
+      folderWatch.watchDrives(local?.someFolderMissing ?? false)
+    }
     self.folderWatch = folderWatch
     store.dispatch(.localLibrary(.foldersLoaded(libraryFolders.folders)))
     libraryFolders.observe { store.dispatch(.localLibrary(.foldersLoaded($0))) }

@@ -23,6 +23,9 @@ final class LocalLibraryServices {
   private var generation = 0
   /// Called after every complete scan (the folder watch follows the books).
   var afterScan: (@MainActor () -> Void)?
+  /// Whether a library folder was missing at the last scan (its drive
+  /// unplugged, or renamed away): then a drive plugged in is worth a look.
+  private(set) var someFolderMissing = false
   /// False until the first scan has put each folder's last books in the
   /// catalog (or no scan was ever asked for: there is nothing to wait for).
   var catalogReady: Bool { generation == 0 || snapshotsLoaded }
@@ -62,6 +65,17 @@ final class LocalLibraryServices {
     async
   {
     let store = store()
+    // Each folder's id as the database keeps it: a renamed library found
+    // again takes its old id, and the folders are scanned under it.
+    if let store {
+      let paths = folders.map(\.path)
+      let found = await Self.offMain { try? LocalLibraryIdentities.identify(paths, store: store) }
+      guard generation == self.generation else { return }
+      if let found, !found.renamedFrom.isEmpty || folders.contains(where: { found.ids[$0.path] ?? $0.id != $0.id }) {
+        dispatch(.localLibrary(.foldersIdentified(found.ids, renamedFrom: found.renamedFrom)))
+        return
+      }
+    }
     // The last books first, so the library shows at once (and a missing
     // folder's books stay) while the scan looks for changes.
     for folder in folders where roots[folder.id] != folder.path {
@@ -76,6 +90,7 @@ final class LocalLibraryServices {
     let waiting = waitingForCatalog
     waitingForCatalog = []
     waiting.forEach { $0() }
+    var missing = false
     let progress = ScanProgressRelay { done, total in
       dispatch(.localLibrary(.scanProgressed(done: done, total: total)))
     }
@@ -99,6 +114,7 @@ final class LocalLibraryServices {
           }
         }
       }
+      missing = missing || !available
       let books = catalog.books[folder.id]?.count ?? 0
       dispatch(
         .localLibrary(
@@ -108,6 +124,7 @@ final class LocalLibraryServices {
               skipped: available ? result.skipped : [LocalScanSkip(relPath: "", reason: LocalScanSkip.missingLibrary)],
               available: available))))
     }
+    someFolderMissing = missing
     dispatch(.localLibrary(.scanFinished))
     afterScan?()
   }

@@ -3,6 +3,12 @@ public enum LocalLibraryAction: Equatable, Sendable {
   /// The folders as settings list them (at start, or changed elsewhere);
   /// the default folder when none is set. Starts a scan.
   case foldersLoaded([String])
+  /// The library id the listening database keeps for each folder scanned
+  /// (by path). A folder listed for the first time whose files are those
+  /// of a library whose folder is gone has that library's id (a renamed
+  /// folder: its books keep their places); the gone folder's old path,
+  /// in `renamedFrom`, leaves the list.
+  case foldersIdentified([String: Int], renamedFrom: [String])
   /// "Choose a Folder…": the window opens its folder chooser.
   case folderChooserRequested
   /// The listener picked a folder (Preferences, or the first-run page).

@@ -3,7 +3,7 @@
 func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -> [Effect] {
   switch action {
   case .foldersLoaded(let paths):
-    let folders = libraryFolders(paths)
+    let folders = libraryFolders(paths, ids: state.localLibrary.libraryIDs)
     // Our own write coming back from GSettings: nothing changed.
     guard folders != state.localLibrary.folders else { return [] }
     setFolders(&state, folders)
@@ -21,14 +21,23 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
       return scan.books == 0
     }
     paths.append(path)
-    setFolders(&state, libraryFolders(paths))
+    setFolders(&state, libraryFolders(paths, ids: state.localLibrary.libraryIDs))
     return [.persistLocalFolders(paths)] + startScan(&state)
 
   case .folderRemoved(let libraryID):
     let paths = state.localLibrary.folders.filter { $0.id != libraryID }.map(\.path)
     guard paths.count < state.localLibrary.folders.count else { return [] }
-    setFolders(&state, libraryFolders(paths))
+    setFolders(&state, libraryFolders(paths, ids: state.localLibrary.libraryIDs))
     return [.persistLocalFolders(paths)] + startScan(&state)
+
+  case .foldersIdentified(let ids, let renamedFrom):
+    state.localLibrary.libraryIDs.merge(ids) { _, identified in identified }
+    let paths = state.localLibrary.folders.map(\.path).filter { !renamedFrom.contains($0) }
+    let folders = libraryFolders(paths, ids: state.localLibrary.libraryIDs)
+    let persist: [Effect] = paths.count < state.localLibrary.folders.count ? [.persistLocalFolders(paths)] : []
+    if folders != state.localLibrary.folders { setFolders(&state, folders) }
+    // The scan that asked stopped to let the ids change first: run it again.
+    return persist + startScan(&state)
 
   case .folderChooserRequested:
     state.localLibrary.chooserRequests += 1
@@ -56,11 +65,13 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
   }
 }
 
-/// Each folder's library id comes from its path (a folder listed twice
-/// is one library).
-private func libraryFolders(_ paths: [String]) -> [LocalFolder] {
+/// Each folder's library id is the one the database keeps for it, else
+/// its path's hash (a folder listed twice is one library).
+private func libraryFolders(_ paths: [String], ids: [String: Int]) -> [LocalFolder] {
   var seen = Set<String>()
-  return paths.filter { seen.insert($0).inserted }.map { LocalFolder(id: LocalLibraryID.forFolder($0), path: $0) }
+  return paths.filter { seen.insert($0).inserted }.map {
+    LocalFolder(id: ids[$0] ?? LocalLibraryID.forFolder($0), path: $0)
+  }
 }
 
 private func setFolders(_ state: inout AppState, _ folders: [LocalFolder]) {

@@ -1,6 +1,7 @@
 /// One library folder on this computer, as Preferences lists it.
 public struct LocalFolder: Equatable, Sendable, Identifiable {
-  /// Its library id (`LocalLibraryID.forFolder(path)`).
+  /// Its library id: the one the listening database keeps for the folder
+  /// (`LocalLibraryState.libraryIDs`), else `LocalLibraryID.forFolder(path)`.
   public var id: Int
   /// Absolute path.
   public var path: String
@@ -43,6 +44,11 @@ public struct LocalFolderScan: Equatable, Sendable {
 public struct LocalLibraryState: Equatable, Sendable {
   /// In the order Preferences lists them; empty until settings are read.
   public var folders: [LocalFolder] = []
+  /// Each folder's library id as the listening database keeps it, by
+  /// path: a folder recognised as a renamed library has that library's id
+  /// here; a folder not listed takes its path's hash (every folder did
+  /// before ids were kept, so those ids stay what they were).
+  public var libraryIDs: [String: Int] = [:]
   /// Each folder's last scan, by library id.
   public var scans: [Int: LocalFolderScan] = [:]
   /// Audio files read so far of those to read, while a scan runs.

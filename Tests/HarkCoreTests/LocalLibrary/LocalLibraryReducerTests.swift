@@ -90,6 +90,26 @@ final class LocalLibraryReducerTests: XCTestCase {
     XCTAssertEqual(state.localLibrary.folders, [LocalFolder(id: driveID, path: drive)])
   }
 
+  func testARenamedFolderRecognisedTakesItsLibrarysIDAndTheOldPathLeaves() {
+    let renamed = "/home/ada/Books"
+    // The old folder listed (missing), the renamed one added beside it.
+    var (state, _) = loaded([home, renamed])
+    let effects = reduce(
+      &state, .localLibrary(.foldersIdentified([home: homeID, renamed: homeID], renamedFrom: [home])))
+    XCTAssertEqual(state.localLibrary.folders, [LocalFolder(id: homeID, path: renamed)])
+    XCTAssertEqual(effects, [.persistLocalFolders([renamed]), .scanLocalLibrary([LocalFolder(id: homeID, path: renamed)])])
+    // Listed again (settings read at the next start): the kept id, not the path's.
+    XCTAssertEqual(reduce(&state, .localLibrary(.foldersLoaded([renamed]))), [])
+    XCTAssertEqual(state.localLibrary.folders, [LocalFolder(id: homeID, path: renamed)])
+  }
+
+  func testIdsAsKeptChangeNothingForFoldersThatHadThem() {
+    var (state, _) = loaded([home, drive])
+    let effects = reduce(&state, .localLibrary(.foldersIdentified([home: homeID, drive: driveID], renamedFrom: [])))
+    XCTAssertEqual(state.localLibrary.folders.map(\.id), [homeID, driveID])
+    XCTAssertEqual(effects, [.scanLocalLibrary(state.localLibrary.folders)])
+  }
+
   func testARemovedFolderIsForgottenAndTheRestScannedAgain() {
     var (state, _) = loaded([home, drive])
     let effects = reduce(&state, .localLibrary(.folderRemoved(homeID)))
