@@ -26,6 +26,9 @@ final class LocalLibraryServices {
   /// Whether a library folder was missing at the last scan (its drive
   /// unplugged, or renamed away): then a drive plugged in is worth a look.
   private(set) var someFolderMissing = false
+  /// The folder whose first scan is running: its batches of books found
+  /// are shown until the scan's end replaces them (a late batch is not).
+  private var scanningFirst: Int?
   /// False until the first scan has put each folder's last books in the
   /// catalog (or no scan was ever asked for: there is nothing to wait for).
   var catalogReady: Bool { generation == 0 || snapshotsLoaded }
@@ -98,7 +101,20 @@ final class LocalLibraryServices {
       let known = await Self.offMain { (try? store?.localTracks(root: folder.path)) ?? [:] }
       guard generation == self.generation else { return }
       let scanner = LocalLibraryScanner(root: URL(fileURLWithPath: folder.path), libraryID: folder.id)
-      let result = await scanner.scan(known: known) { progress.report($0.done, $0.total) }
+      // A folder's first scan shows its books as they are found; a rescan
+      // keeps showing the last ones until it ends.
+      let firstScan = catalog.books[folder.id]?.isEmpty ?? true
+      let show: @MainActor @Sendable (LocalScanFound) -> Void = { [weak self] found in
+        guard let self, generation == self.generation, self.scanningFirst == folder.id else { return }
+        self.catalog.replace(libraryID: folder.id, books: found.books, covers: found.covers)
+        dispatch(.localLibrary(.booksFound(libraryID: folder.id, path: folder.path, books: found.books.count)))
+      }
+      scanningFirst = firstScan ? folder.id : nil
+      var relay: (@Sendable (LocalScanFound) -> Void)?
+      if firstScan { relay = { found in Task { @MainActor in show(found) } } }
+      let report: @Sendable (LocalScanProgress) -> Void = { progress.report($0.done, $0.total) }
+      let result = await scanner.scan(known: known, progress: report, found: relay)
+      scanningFirst = nil
       guard generation == self.generation else { return }
       // A drive unplugged mid-scan leaves a partial walk: the folder counts
       // as missing, and the index and books of the last whole scan stay.

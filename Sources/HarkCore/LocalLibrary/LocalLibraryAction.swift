@@ -18,6 +18,9 @@ public enum LocalLibraryAction: Equatable, Sendable {
   /// Preferences' "Scan Again", or a folder changed on disk.
   case rescanRequested
   case scanProgressed(done: Int, total: Int)
+  /// A folder's first scan has found `books` books so far (a batch; the
+  /// library services have them already): they show before it ends.
+  case booksFound(libraryID: Int, path: String, books: Int)
   /// One folder done (its books are with the library services already).
   case folderScanned(LocalFolderScan)
   /// Every folder asked for has reported.

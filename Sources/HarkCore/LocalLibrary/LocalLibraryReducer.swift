@@ -51,6 +51,14 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
     state.localLibrary.progress = LocalScanCount(done: done, total: total)
     return []
 
+  case .booksFound(let libraryID, let path, let books):
+    guard state.localLibrary.scanning,
+      state.localLibrary.folders.contains(where: { $0.id == libraryID && $0.path == path })
+    else { return [] }
+    state.localLibrary.scans[libraryID] = LocalFolderScan(
+      libraryID: libraryID, path: path, books: books, skipped: [], available: true)
+    return reloadShown(&state, libraryID: libraryID) + [.loadHome(serverID: LocalSource.serverID)]
+
   case .folderScanned(let scan):
     // A scan of a folder since removed.
     guard state.localLibrary.folders.contains(where: { $0.id == scan.libraryID && $0.path == scan.path })
