@@ -67,10 +67,13 @@ public struct LocalLibraryState: Equatable, Sendable {
   /// Books found across every folder (missing ones count what they had).
   public var bookCount: Int { scans.values.reduce(0) { $0 + $1.books } }
 
-  /// Everything the scans left out, folder by folder.
+  /// Everything the scans left out, folder by folder, each naming the
+  /// library folder it is in.
   public var skipped: [LocalScanSkip] {
     folders.flatMap { folder in
-      (scans[folder.id]?.skipped ?? []).filter { $0.reason != LocalScanSkip.missingLibrary }
+      (scans[folder.id]?.skipped ?? []).filter { $0.reason != LocalScanSkip.missingLibrary }.map {
+        LocalScanSkip(relPath: $0.relPath, reason: $0.reason, folder: folder.path)
+      }
     }
   }
 }

@@ -110,6 +110,35 @@ final class LocalLibraryReducerTests: XCTestCase {
     XCTAssertEqual(effects, [.scanLocalLibrary(state.localLibrary.folders)])
   }
 
+  func testBooksFoundDuringAFirstScanShowBeforeItEnds() {
+    var (state, _) = loaded([home])
+    XCTAssertNotNil(selectEmptyState(state, page: .library))
+    let effects = reduce(&state, .localLibrary(.booksFound(libraryID: homeID, path: home, books: 3)))
+    XCTAssertEqual(effects, [.loadHome(serverID: LocalSource.serverID)])
+    XCTAssertEqual(state.localLibrary.bookCount, 3)
+    // The first-run page gives way to the books found so far.
+    XCTAssertNil(selectEmptyState(state, page: .library))
+    _ = scanned(&state, id: homeID, path: home, books: 5)
+    _ = reduce(&state, .localLibrary(.scanFinished))
+    // A batch arriving after the scan's end changes nothing.
+    XCTAssertEqual(reduce(&state, .localLibrary(.booksFound(libraryID: homeID, path: home, books: 3))), [])
+    XCTAssertEqual(state.localLibrary.bookCount, 5)
+  }
+
+  func testEachSkippedFileNamesTheLibraryFolderItIsIn() {
+    var (state, _) = loaded([home, drive])
+    let broken = LocalScanSkip(relPath: "A/01.mp3", reason: LocalScanSkip.notAudio)
+    _ = reduce(
+      &state,
+      .localLibrary(.folderScanned(LocalFolderScan(libraryID: homeID, path: home, books: 1, skipped: [broken], available: true))))
+    _ = reduce(
+      &state,
+      .localLibrary(.folderScanned(LocalFolderScan(libraryID: driveID, path: drive, books: 1, skipped: [broken], available: true))))
+    XCTAssertEqual(state.localLibrary.skipped.map(\.folder), [home, drive])
+    XCTAssertEqual(state.localLibrary.skipped.map(\.folderName), ["Audiobooks", "Books"])
+    XCTAssertEqual(state.localLibrary.skipped.map(\.relPath), ["A/01.mp3", "A/01.mp3"])
+  }
+
   func testARemovedFolderIsForgottenAndTheRestScannedAgain() {
     var (state, _) = loaded([home, drive])
     let effects = reduce(&state, .localLibrary(.folderRemoved(homeID)))
