@@ -44,6 +44,10 @@ final class LocalLibraryServices {
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    if case .copyIntoLibrary(let paths, let folder) = effect {
+      Task { dispatch(.localLibrary(.copyFinished(await LocalLibraryCopy.copy(paths, into: folder)))) }
+      return
+    }
     guard case .scanLocalLibrary(let folders) = effect else { return }
     generation += 1
     let current = generation

@@ -11,6 +11,14 @@ public enum LocalLibraryAction: Equatable, Sendable {
   case foldersIdentified([String: Int], renamedFrom: [String])
   /// "Choose a Folder…": the window opens its folder chooser.
   case folderChooserRequested
+  /// Files or folders dropped on the window or pasted into it: the window
+  /// asks whether to copy them into a library folder or add them in place.
+  case itemsOffered([LocalLibraryOffer.Item])
+  /// The listener's answer to the offer.
+  case offerAnswered(LocalOfferAnswer)
+  /// A copy into a library folder ended (whole items only: nothing half
+  /// copied is ever left there).
+  case copyFinished(LocalCopyOutcome)
   /// The listener picked a folder (Preferences, or the first-run page).
   case folderChosen(String)
   /// Preferences' remove button on a folder (by library id).

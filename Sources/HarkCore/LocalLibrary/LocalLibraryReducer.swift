@@ -39,6 +39,33 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
     // The scan that asked stopped to let the ids change first: run it again.
     return persist + startScan(&state)
 
+  case .itemsOffered(let items):
+    guard !items.isEmpty else { return [] }
+    state.localLibrary.offersMade += 1
+    state.localLibrary.offer = LocalLibraryOffer(items: items, serial: state.localLibrary.offersMade)
+    return []
+
+  case .offerAnswered(let answer):
+    guard let offer = state.localLibrary.offer else { return [] }
+    state.localLibrary.offer = nil
+    switch answer {
+    case .cancel:
+      return []
+    case .addInPlace:
+      return offer.items.filter(\.isFolder).flatMap { reduceLocalLibrary(&state, .folderChosen($0.path)) }
+    case .copy:
+      guard let target = state.localLibrary.copyTarget else { return [] }
+      state.localLibrary.copying += offer.items.count
+      return [.copyIntoLibrary(offer.items.map(\.path), folder: target.path)]
+    }
+
+  case .copyFinished(let outcome):
+    state.localLibrary.copying = max(0, state.localLibrary.copying - outcome.copied.count - outcome.failed.count)
+    state.localLibrary.lastCopy = outcome
+    state.localLibrary.copiesFinished += 1
+    // The folder watch would see them too, a few seconds later.
+    return outcome.copied.isEmpty ? [] : startScan(&state)
+
   case .folderChooserRequested:
     state.localLibrary.chooserRequests += 1
     return []

@@ -58,6 +58,16 @@ public struct LocalLibraryState: Equatable, Sendable {
   /// Counts "Choose a Folder…" presses: the window opens its chooser on
   /// each change (a request, not a state the chooser could get stuck in).
   public var chooserRequests = 0
+  /// Files or folders dropped or pasted, waiting for the listener to say
+  /// whether to copy them or add them where they are.
+  public var offer: LocalLibraryOffer?
+  /// Counts offers made (each one's serial).
+  public var offersMade = 0
+  /// Items being copied into a library folder (0 when none).
+  public var copying = 0
+  /// How the last copy ended, and how many have (the toast's serial).
+  public var lastCopy: LocalCopyOutcome?
+  public var copiesFinished = 0
 
   public init() {}
 
