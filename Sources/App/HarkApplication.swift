@@ -113,6 +113,7 @@ final class HarkApplication {
     self.settings = settings
     self.store = store
     addActions(store: store)
+    LocalScanStallProbe.attach(store: store) { [weak self] in self?.quit() }
     mediaPlayer = MediaPlayerService(
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)), store: store,
       coverFile: coverFile,

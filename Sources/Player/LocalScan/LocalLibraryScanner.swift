@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GObjectKit
 import HarkCore
 import Synchronization
@@ -156,6 +157,10 @@ public struct LocalLibraryScanner: Sendable {
     let shared = ScanWork(count: files.count)
     let rootPath = root.path
     DedicatedThreads.run("hark-scan", count: min(workers, files.count)) { _ in
+      // Below the window's thread (and other programs'): on a busy machine
+      // the main loop gets a core first, the scan only takes longer.
+      // (On Linux a nice value is per thread: "0" is this one.)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
       let reader = try? LocalTrackReader()
       while let index = shared.claim() {
         let file = files[index]
