@@ -82,9 +82,12 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
     guard state.localLibrary.scanning,
       state.localLibrary.folders.contains(where: { $0.id == libraryID && $0.path == path })
     else { return [] }
+    // The home shelves fill at the first batch and again at the scan's
+    // end, not at every batch: rebuilding them is most of a batch's cost.
+    let first = state.localLibrary.scans[libraryID] == nil
     state.localLibrary.scans[libraryID] = LocalFolderScan(
       libraryID: libraryID, path: path, books: books, skipped: [], available: true)
-    return reloadShown(&state, libraryID: libraryID) + [.loadHome(serverID: LocalSource.serverID)]
+    return reloadShown(&state, libraryID: libraryID) + (first ? [.loadHome(serverID: LocalSource.serverID)] : [])
 
   case .folderScanned(let scan):
     // A scan of a folder since removed.

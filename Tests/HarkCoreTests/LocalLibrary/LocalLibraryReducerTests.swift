@@ -118,6 +118,9 @@ final class LocalLibraryReducerTests: XCTestCase {
     XCTAssertEqual(state.localLibrary.bookCount, 3)
     // The first-run page gives way to the books found so far.
     XCTAssertNil(selectEmptyState(state, page: .library))
+    // Later batches update the count; the shelves wait for the scan's end.
+    XCTAssertEqual(reduce(&state, .localLibrary(.booksFound(libraryID: homeID, path: home, books: 4))), [])
+    XCTAssertEqual(state.localLibrary.bookCount, 4)
     _ = scanned(&state, id: homeID, path: home, books: 5)
     _ = reduce(&state, .localLibrary(.scanFinished))
     // A batch arriving after the scan's end changes nothing.
