@@ -99,9 +99,11 @@ final class HarkApplication {
     networkWatch = NetworkWatch { store.dispatch($0) }
     downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) }
     let folderWatch = LocalFolderWatch { store.dispatch(.localLibrary(.rescanRequested)) }
+    let rootWatch = LocalRootWatch { store.dispatch(.localLibrary(.folderMoved(from: $0, to: $1))) }
     local.afterScan = { [weak local] in
       folderWatch.watch(local?.foldersToWatch() ?? [])
       folderWatch.watchDrives(local?.someFolderMissing ?? false)
+      rootWatch.watch(local?.libraryRoots ?? [])
     }
     self.folderWatch = folderWatch
     store.dispatch(.localLibrary(.foldersLoaded(libraryFolders.folders)))

@@ -54,6 +54,9 @@ final class LocalLibraryServices {
     Task { await scan(folders, generation: current, dispatch) }
   }
 
+  /// Each library folder's path, as last scanned.
+  var libraryRoots: [String] { Array(roots.values) }
+
   /// The image file of a local book's cover, when its folder has one.
   func coverFile(_ book: LibraryPath) -> URL? {
     guard let root = roots[book.libraryID], let cover = catalog.covers[book.libraryID]?[book.path] else { return nil }

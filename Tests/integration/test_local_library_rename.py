@@ -1,7 +1,8 @@
 """Issue 16, "This Computer", when the library folder itself moves: a
-folder renamed away and back (a drive unplugged and plugged in again) is
-noticed with no Scan Again, its book available again; and after the
-listener renames the folder and points Hark at the new name, the book's
+folder moved away and back (a drive unplugged and plugged in again) is
+noticed with no Scan Again, its book available again; a folder renamed
+where it is while Hark runs is followed; and after the listener renames
+the folder with Hark closed and points Hark at the new name, the book's
 place and bookmark are still there (a library is recognised by its files,
 not its path)."""
 import os
@@ -39,17 +40,24 @@ def test_a_place_survives_the_library_folder_being_renamed(hark, tmp_path):
         hark.key("alt+Left")
         hark.wait_until(lambda: hark.find_shown("list item", "Audiobooks"), timeout=2, fail=False)
 
-    # Unplugged, then back: noticed by itself (no Scan Again, no restart).
-    os.rename(folder, tmp_path / "Away")
+    # Gone from its parent (as a drive unplugged), then back: noticed by
+    # itself (no Scan Again, no restart).
+    (tmp_path / "drive").mkdir()
+    os.rename(folder, tmp_path / "drive" / "Audiobooks")
     hark.find("label", "Missing — is its drive connected? 1 book kept", timeout=20)
-    os.rename(tmp_path / "Away", folder)
+    os.rename(tmp_path / "drive" / "Audiobooks", folder)
     hark.find("label", "1 book", timeout=20)
     hark.screenshot("local-library-back")
+
+    # Renamed where it is (in Files) while Hark runs: followed.
+    os.rename(folder, tmp_path / "Books")
+    hark.find("list item", "Books", timeout=20)
+    hark.find("label", "1 book", timeout=20)
     hark.quit()
 
-    # Renamed, and Hark pointed at the new name.
-    os.rename(folder, tmp_path / "Books")
-    set_library_folders(hark, [str(tmp_path / "Books")])
+    # Renamed while Hark was closed, and Hark pointed at the new name.
+    os.rename(tmp_path / "Books", tmp_path / "Shelf")
+    set_library_folders(hark, [str(tmp_path / "Shelf")])
     hark.start()
     hark.find("label", "Continue Listening", timeout=30)
     hark.click_at(hark.find("label", BOOK[1], timeout=10))

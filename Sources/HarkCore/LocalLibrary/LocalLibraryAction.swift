@@ -21,6 +21,9 @@ public enum LocalLibraryAction: Equatable, Sendable {
   case copyFinished(LocalCopyOutcome)
   /// The listener picked a folder (Preferences, or the first-run page).
   case folderChosen(String)
+  /// A library folder renamed where it is (seen in its parent folder):
+  /// the list follows it, in its place, and its books keep their id.
+  case folderMoved(from: String, to: String)
   /// Preferences' remove button on a folder (by library id).
   case folderRemoved(Int)
   /// Preferences' "Scan Again", or a folder changed on disk.

@@ -24,6 +24,18 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
     setFolders(&state, libraryFolders(paths, ids: state.localLibrary.libraryIDs))
     return [.persistLocalFolders(paths)] + startScan(&state)
 
+  case .folderMoved(let from, let to):
+    guard let index = state.localLibrary.folders.firstIndex(where: { $0.path == from }),
+      !state.localLibrary.folders.contains(where: { $0.path == to })
+    else { return [] }
+    // Its id goes with it (the scan's identification finds the same one
+    // from its files, and moves its index in the database).
+    state.localLibrary.libraryIDs[to] = state.localLibrary.folders[index].id
+    var paths = state.localLibrary.folders.map(\.path)
+    paths[index] = to
+    setFolders(&state, libraryFolders(paths, ids: state.localLibrary.libraryIDs))
+    return [.persistLocalFolders(paths)] + startScan(&state)
+
   case .folderRemoved(let libraryID):
     let paths = state.localLibrary.folders.filter { $0.id != libraryID }.map(\.path)
     guard paths.count < state.localLibrary.folders.count else { return [] }

@@ -103,6 +103,18 @@ final class LocalLibraryReducerTests: XCTestCase {
     XCTAssertEqual(state.localLibrary.folders, [LocalFolder(id: homeID, path: renamed)])
   }
 
+  func testAFolderRenamedWhereItIsIsFollowedInItsPlaceWithItsID() {
+    let renamed = "/home/ada/Books"
+    var (state, _) = loaded([home, drive])
+    let effects = reduce(&state, .localLibrary(.folderMoved(from: home, to: renamed)))
+    let folders = [LocalFolder(id: homeID, path: renamed), LocalFolder(id: driveID, path: drive)]
+    XCTAssertEqual(state.localLibrary.folders, folders)
+    XCTAssertEqual(effects, [.persistLocalFolders([renamed, drive]), .scanLocalLibrary(folders)])
+    // Not a library folder, or onto one: nothing.
+    XCTAssertEqual(reduce(&state, .localLibrary(.folderMoved(from: "/elsewhere", to: "/other"))), [])
+    XCTAssertEqual(reduce(&state, .localLibrary(.folderMoved(from: drive, to: renamed))), [])
+  }
+
   func testIdsAsKeptChangeNothingForFoldersThatHadThem() {
     var (state, _) = loaded([home, drive])
     let effects = reduce(&state, .localLibrary(.foldersIdentified([home: homeID, drive: driveID], renamedFrom: [])))
