@@ -27,6 +27,11 @@ enum LocalLibraryCopy {
         outcome.copied.append(name)
         continue
       }
+      // A folder that holds the library folder would be copied into itself.
+      if (target.standardizedFileURL.path + "/").hasPrefix(source.standardizedFileURL.path + "/") {
+        outcome.failed.append(LocalScanSkip(relPath: name, reason: "it holds the library folder", folder: folder))
+        continue
+      }
       let partial = target.appendingPathComponent(partialPrefix + UUID().uuidString)
       do {
         try files.createDirectory(at: target, withIntermediateDirectories: true)
