@@ -8,11 +8,14 @@ not its path)."""
 import os
 import shutil
 
+import pytest
+
 from test_local_library import BOOK, MARK, set_library_folders
 from test_browse import open_row
 from test_player import chapter_position, player_button
 
 
+@pytest.mark.long  # about 35 s: a play, a restart, three moves of the folder
 def test_a_place_survives_the_library_folder_being_renamed(hark, tmp_path):
     folder = tmp_path / "Audiobooks"
     # copytree keeps each file's modification time, as a rename would.
