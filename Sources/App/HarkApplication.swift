@@ -99,7 +99,12 @@ final class HarkApplication {
     networkWatch = NetworkWatch { store.dispatch($0) }
     downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) }
     let folderWatch = LocalFolderWatch { store.dispatch(.localLibrary(.rescanRequested)) }
-    local.afterScan = { [weak local] in folderWatch.watch(local?.foldersToWatch() ?? []) }
+    let rootWatch = LocalRootWatch { store.dispatch(.localLibrary(.folderMoved(from: $0, to: $1))) }
+    local.afterScan = { [weak local] in
+      folderWatch.watch(local?.foldersToWatch() ?? [])
+      folderWatch.watchDrives(local?.someFolderMissing ?? false)
+      rootWatch.watch(local?.libraryRoots ?? [])
+    }
     self.folderWatch = folderWatch
     store.dispatch(.localLibrary(.foldersLoaded(libraryFolders.folders)))
     libraryFolders.observe { store.dispatch(.localLibrary(.foldersLoaded($0))) }
@@ -110,6 +115,7 @@ final class HarkApplication {
     self.settings = settings
     self.store = store
     addActions(store: store)
+    LocalScanStallProbe.attach(store: store) { [weak self] in self?.quit() }
     mediaPlayer = MediaPlayerService(
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)), store: store,
       coverFile: coverFile,

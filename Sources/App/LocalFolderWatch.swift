@@ -17,6 +17,8 @@ final class LocalFolderWatch {
   private var monitors: [String: ObjectRef] = [:]
   private var pending: Timeout?
   private let changed: @MainActor () -> Void
+  /// A drive plugged in while a folder is missing: scanned at once.
+  private lazy var drives = LocalDriveWatch { [weak self] in self?.changed() }
 
   init(changed: @escaping @MainActor () -> Void) {
     self.changed = changed
@@ -39,6 +41,11 @@ final class LocalFolderWatch {
       }
       monitors[path] = ObjectRef(taking: UnsafeMutableRawPointer(monitor))
     }
+  }
+
+  /// Watches for drives plugged in while `someFolderMissing`.
+  func watchDrives(_ someFolderMissing: Bool) {
+    drives.watch(someFolderMissing)
   }
 
   private func noticed(_ event: GFileMonitorEvent) {

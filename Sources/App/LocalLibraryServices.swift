@@ -23,6 +23,12 @@ final class LocalLibraryServices {
   private var generation = 0
   /// Called after every complete scan (the folder watch follows the books).
   var afterScan: (@MainActor () -> Void)?
+  /// Whether a library folder was missing at the last scan (its drive
+  /// unplugged, or renamed away): then a drive plugged in is worth a look.
+  private(set) var someFolderMissing = false
+  /// The folder whose first scan is running: its batches of books found
+  /// are shown until the scan's end replaces them (a late batch is not).
+  private var scanningFirst: Int?
   /// False until the first scan has put each folder's last books in the
   /// catalog (or no scan was ever asked for: there is nothing to wait for).
   var catalogReady: Bool { generation == 0 || snapshotsLoaded }
@@ -38,11 +44,18 @@ final class LocalLibraryServices {
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    if case .copyIntoLibrary(let paths, let folder) = effect {
+      Task { dispatch(.localLibrary(.copyFinished(await LocalLibraryCopy.copy(paths, into: folder)))) }
+      return
+    }
     guard case .scanLocalLibrary(let folders) = effect else { return }
     generation += 1
     let current = generation
     Task { await scan(folders, generation: current, dispatch) }
   }
+
+  /// Each library folder's path, as last scanned.
+  var libraryRoots: [String] { Array(roots.values) }
 
   /// The image file of a local book's cover, when its folder has one.
   func coverFile(_ book: LibraryPath) -> URL? {
@@ -62,6 +75,17 @@ final class LocalLibraryServices {
     async
   {
     let store = store()
+    // Each folder's id as the database keeps it: a renamed library found
+    // again takes its old id, and the folders are scanned under it.
+    if let store {
+      let paths = folders.map(\.path)
+      let found = await Self.offMain { try? LocalLibraryIdentities.identify(paths, store: store) }
+      guard generation == self.generation else { return }
+      if let found, !found.renamedFrom.isEmpty || folders.contains(where: { found.ids[$0.path] ?? $0.id != $0.id }) {
+        dispatch(.localLibrary(.foldersIdentified(found.ids, renamedFrom: found.renamedFrom)))
+        return
+      }
+    }
     // The last books first, so the library shows at once (and a missing
     // folder's books stay) while the scan looks for changes.
     for folder in folders where roots[folder.id] != folder.path {
@@ -76,6 +100,7 @@ final class LocalLibraryServices {
     let waiting = waitingForCatalog
     waitingForCatalog = []
     waiting.forEach { $0() }
+    var missing = false
     let progress = ScanProgressRelay { done, total in
       dispatch(.localLibrary(.scanProgressed(done: done, total: total)))
     }
@@ -83,7 +108,20 @@ final class LocalLibraryServices {
       let known = await Self.offMain { (try? store?.localTracks(root: folder.path)) ?? [:] }
       guard generation == self.generation else { return }
       let scanner = LocalLibraryScanner(root: URL(fileURLWithPath: folder.path), libraryID: folder.id)
-      let result = await scanner.scan(known: known) { progress.report($0.done, $0.total) }
+      // A folder's first scan shows its books as they are found; a rescan
+      // keeps showing the last ones until it ends.
+      let firstScan = catalog.books[folder.id]?.isEmpty ?? true
+      let show: @MainActor @Sendable (LocalScanFound) -> Void = { [weak self] found in
+        guard let self, generation == self.generation, self.scanningFirst == folder.id else { return }
+        self.catalog.replace(libraryID: folder.id, books: found.books, covers: found.covers)
+        dispatch(.localLibrary(.booksFound(libraryID: folder.id, path: folder.path, books: found.books.count)))
+      }
+      scanningFirst = firstScan ? folder.id : nil
+      var relay: (@Sendable (LocalScanFound) -> Void)?
+      if firstScan { relay = { found in Task { @MainActor in show(found) } } }
+      let report: @Sendable (LocalScanProgress) -> Void = { progress.report($0.done, $0.total) }
+      let result = await scanner.scan(known: known, progress: report, found: relay)
+      scanningFirst = nil
       guard generation == self.generation else { return }
       // A drive unplugged mid-scan leaves a partial walk: the folder counts
       // as missing, and the index and books of the last whole scan stay.
@@ -99,6 +137,7 @@ final class LocalLibraryServices {
           }
         }
       }
+      missing = missing || !available
       let books = catalog.books[folder.id]?.count ?? 0
       dispatch(
         .localLibrary(
@@ -108,6 +147,7 @@ final class LocalLibraryServices {
               skipped: available ? result.skipped : [LocalScanSkip(relPath: "", reason: LocalScanSkip.missingLibrary)],
               available: available))))
     }
+    someFolderMissing = missing
     dispatch(.localLibrary(.scanFinished))
     afterScan?()
   }

@@ -13,6 +13,7 @@ enum ListeningSchema {
     migrator.registerMigration("v3-library-cache", migrate: v3LibraryCache)
     migrator.registerMigration("v4-local-scan-index", migrate: v4LocalScanIndex)
     migrator.registerMigration("v5-local-listening", migrate: v5LocalListening)
+    migrator.registerMigration("v6-local-library-ids", migrate: v6LocalLibraryIDs)
     return migrator
   }
 

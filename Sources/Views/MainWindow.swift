@@ -24,6 +24,7 @@ public final class MainWindow {
   private var subscription: Subscription?
   private var undoToast: DownloadUndoToast?
   private var bookmarkToast: BookmarkToast?
+  private var folderOffer: LibraryFolderOffer?
   private var folderChooser: LibraryFolderChooser?
 
   /// - Parameter menu: the primary menu's model (Preferences, shortcuts, About).
@@ -137,6 +138,7 @@ public final class MainWindow {
     bookmarkToast = BookmarkToast(overlay: toasts, store: store)
     folderChooser = LibraryFolderChooser(store: store, parent: window)
     FolderDrop.attach(to: window, store: store)
+    folderOffer = LibraryFolderOffer(window: window, toasts: toasts, store: store)
   }
 
   private func connectWidgets() {

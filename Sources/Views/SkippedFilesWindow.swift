@@ -17,16 +17,28 @@ enum SkippedFilesWindow {
     gtk_window_set_transient_for(window.cast(GtkWindow.self), parent.cast(GtkWindow.self))
     gtk_window_set_modal(window.cast(GtkWindow.self), 1)
     gtk_window_set_default_size(window.cast(GtkWindow.self), 520, 480)
-    let group = RowsGroup(
+    let summary = RowsGroup(
       title: skipped.count == 1 ? "1 File Skipped" : "\(skipped.count) Files Skipped",
       description: "These are not in the library. Fix or remove them: Hark looks again when they change.")
-    var rows = skipped.prefix(shownAtMost).map { skip in
-      RowsGroup.row(skip.relPath.isEmpty ? "The library folder" : skip.relPath, subtitle: skip.reason)
-    }
-    if skipped.count > shownAtMost { rows.append(RowsGroup.statusRow("and \(skipped.count - shownAtMost) more")) }
-    group.setRows(rows)
     let page = adw_preferences_page_new()!
-    adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.widget.cast(AdwPreferencesGroup.self))
+    adw_preferences_page_add(page.cast(AdwPreferencesPage.self), summary.widget.cast(AdwPreferencesGroup.self))
+    // One group per library folder, titled with its name, its path below:
+    // the listener sees which folder each file is in.
+    let shown = Array(skipped.prefix(shownAtMost))
+    var order: [String] = []
+    for skip in shown where !order.contains(skip.folder) { order.append(skip.folder) }
+    for folder in order {
+      let inFolder = shown.filter { $0.folder == folder }
+      let group = RowsGroup(title: "In “\(inFolder[0].folderName)”", description: folder)
+      var rows = inFolder.map { skip in
+        RowsGroup.row(skip.relPath.isEmpty ? "The library folder" : skip.relPath, subtitle: skip.reason)
+      }
+      if folder == order.last, skipped.count > shownAtMost {
+        rows.append(RowsGroup.statusRow("and \(skipped.count - shownAtMost) more"))
+      }
+      group.setRows(rows)
+      adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.widget.cast(AdwPreferencesGroup.self))
+    }
     let header = adw_header_bar_new()!
     let content = Make.box(GTK_ORIENTATION_VERTICAL, header, page)
     gtk_widget_set_vexpand(page, 1)

@@ -46,7 +46,7 @@ final class ListeningMigrationTests: XCTestCase {
 
   func testAFreshDatabaseIsBuiltByTheNamedMigrations() throws {
     let store = try ListeningStore(path: folder.databasePath)
-    XCTAssertEqual(try applied(store), ["v1", "v2-downloads", "v3-library-cache", "v4-local-scan-index", "v5-local-listening"])
+    XCTAssertEqual(try applied(store), ["v1", "v2-downloads", "v3-library-cache", "v4-local-scan-index", "v5-local-listening", "v6-local-library-ids"])
   }
 
   func testADatabaseMadeByTheShippedV1OpensWithItsRows() throws {
@@ -77,7 +77,7 @@ final class ListeningMigrationTests: XCTestCase {
     XCTAssertEqual(pending.map(\.record.finished), [false, true])
     XCTAssertEqual(pending.last?.record.updatedAt, Saves.base.addingTimeInterval(1))
     XCTAssertEqual(try store.deviceID(), "mrh3k2x0-4fz9q1ab")
-    XCTAssertEqual(try applied(store), ["v1", "v2-downloads", "v3-library-cache", "v4-local-scan-index", "v5-local-listening"])
+    XCTAssertEqual(try applied(store), ["v1", "v2-downloads", "v3-library-cache", "v4-local-scan-index", "v5-local-listening", "v6-local-library-ids"])
   }
 
   func testALaterMigrationCarriesAV1DatabaseForwardKeepingItsRows() throws {
@@ -88,11 +88,11 @@ final class ListeningMigrationTests: XCTestCase {
       _ = try v1.deviceID()
     }
     var next = ListeningSchema.migrator
-    next.registerMigration("v6-test") { db in
+    next.registerMigration("v7-test") { db in
       try db.execute(sql: "ALTER TABLE progress_mirror ADD COLUMN note TEXT NOT NULL DEFAULT ''")
     }
     let migrated = try ListeningStore(path: folder.databasePath, migrator: next)
-    XCTAssertEqual(try applied(migrated), ["v1", "v2-downloads", "v3-library-cache", "v4-local-scan-index", "v5-local-listening", "v6-test"])
+    XCTAssertEqual(try applied(migrated), ["v1", "v2-downloads", "v3-library-cache", "v4-local-scan-index", "v5-local-listening", "v6-local-library-ids", "v7-test"])
     XCTAssertEqual(try migrated.mirror(key: save.key), save)
     XCTAssertEqual(try migrated.pendingSaves(serverID: "s1").map(\.record), [save])
     let columns = try migrated.database.read { try $0.columns(in: "progress_mirror").map(\.name) }

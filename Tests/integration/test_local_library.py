@@ -163,6 +163,7 @@ def test_a_book_copied_into_the_folder_appears(hark, tmp_path):
     hark.click_at(hark.find("list item", "1 file skipped", timeout=10))
     hark.find("label", "Notes/Broken/01.mp3", timeout=10)
     hark.find("label", "Not an audio file Hark can play")
+    hark.find("label", "In “Audiobooks”")  # the library folder it is in
     hark.screenshot("local-library-skipped", window_id=hark.x_window("Skipped Files"))
     hark.key("Escape", window_id=hark.x_window("Skipped Files"))
 

@@ -89,11 +89,13 @@ public struct LocalCatalog: Sendable {
     Array(newestFirst(books.values.flatMap { $0 }).prefix(limit))
   }
 
+  /// Each book's time is parsed once, not at every comparison: a sort of
+  /// 10,000 books compares some 280,000 times, and parsing there held the
+  /// main loop for most of a second on every batch of a first scan.
   private func newestFirst(_ list: [Book]) -> [Book] {
-    list.sorted {
-      let (a, b) = ($0.addedAt?.date ?? .distantPast, $1.addedAt?.date ?? .distantPast)
-      return a != b ? a > b : $0.relPath < $1.relPath
-    }
+    let dated: [(added: Date, book: Book)] = list.map { book in (book.addedAt?.date ?? .distantPast, book) }
+    let sorted = dated.sorted { a, b in a.added != b.added ? a.added > b.added : a.book.relPath < b.book.relPath }
+    return sorted.map(\.book)
   }
 
   private func fold(_ text: String) -> String {

@@ -117,10 +117,15 @@ public struct LocalScanSkip: Hashable, Sendable {
   /// Relative to the library folder ("" for the folder itself).
   public var relPath: String
   public var reason: String
+  /// The library folder it is in (its path), so a list of what several
+  /// folders' scans left out says where each file is; "" as the scanner
+  /// reports it (it scans one folder), filled in by `LocalLibraryState`.
+  public var folder: String
 
-  public init(relPath: String, reason: String) {
+  public init(relPath: String, reason: String, folder: String = "") {
     self.relPath = relPath
     self.reason = reason
+    self.folder = folder
   }
 
   // The reasons, worded once so the scanner and its tests agree.
@@ -132,6 +137,15 @@ public struct LocalScanSkip: Hashable, Sendable {
   public static let undecodableName = "Its name is not valid text; rename it to add it"
   public static let vanished = "It was moved or deleted during the scan"
   public static let missingLibrary = "The library folder is missing (is its drive connected?)"
+}
+
+extension LocalScanSkip {
+  /// The library folder's own name ("Audiobooks"), as the Library page
+  /// titles it.
+  public var folderName: String {
+    let name = folder.pathName
+    return name.isEmpty ? folder : name
+  }
 }
 
 /// The extensions Hark recognises as audio books and covers (lowercase).

@@ -3,7 +3,7 @@
 func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -> [Effect] {
   switch action {
   case .foldersLoaded(let paths):
-    let folders = libraryFolders(paths)
+    let folders = libraryFolders(paths, ids: state.localLibrary.libraryIDs)
     // Our own write coming back from GSettings: nothing changed.
     guard folders != state.localLibrary.folders else { return [] }
     setFolders(&state, folders)
@@ -21,14 +21,62 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
       return scan.books == 0
     }
     paths.append(path)
-    setFolders(&state, libraryFolders(paths))
+    setFolders(&state, libraryFolders(paths, ids: state.localLibrary.libraryIDs))
+    return [.persistLocalFolders(paths)] + startScan(&state)
+
+  case .folderMoved(let from, let to):
+    guard let index = state.localLibrary.folders.firstIndex(where: { $0.path == from }),
+      !state.localLibrary.folders.contains(where: { $0.path == to })
+    else { return [] }
+    // Its id goes with it (the scan's identification finds the same one
+    // from its files, and moves its index in the database).
+    state.localLibrary.libraryIDs[to] = state.localLibrary.folders[index].id
+    var paths = state.localLibrary.folders.map(\.path)
+    paths[index] = to
+    setFolders(&state, libraryFolders(paths, ids: state.localLibrary.libraryIDs))
     return [.persistLocalFolders(paths)] + startScan(&state)
 
   case .folderRemoved(let libraryID):
     let paths = state.localLibrary.folders.filter { $0.id != libraryID }.map(\.path)
     guard paths.count < state.localLibrary.folders.count else { return [] }
-    setFolders(&state, libraryFolders(paths))
+    setFolders(&state, libraryFolders(paths, ids: state.localLibrary.libraryIDs))
     return [.persistLocalFolders(paths)] + startScan(&state)
+
+  case .foldersIdentified(let ids, let renamedFrom):
+    state.localLibrary.libraryIDs.merge(ids) { _, identified in identified }
+    let paths = state.localLibrary.folders.map(\.path).filter { !renamedFrom.contains($0) }
+    let folders = libraryFolders(paths, ids: state.localLibrary.libraryIDs)
+    let persist: [Effect] = paths.count < state.localLibrary.folders.count ? [.persistLocalFolders(paths)] : []
+    if folders != state.localLibrary.folders { setFolders(&state, folders) }
+    // The scan that asked stopped to let the ids change first: run it again.
+    return persist + startScan(&state)
+
+  case .itemsOffered(let items):
+    guard !items.isEmpty else { return [] }
+    state.localLibrary.offersMade += 1
+    state.localLibrary.offer = LocalLibraryOffer(items: items, serial: state.localLibrary.offersMade)
+    return []
+
+  case .offerAnswered(let answer):
+    guard let offer = state.localLibrary.offer else { return [] }
+    state.localLibrary.offer = nil
+    switch answer {
+    case .cancel:
+      return []
+    case .addInPlace:
+      return offer.items.filter(\.isFolder).flatMap { reduceLocalLibrary(&state, .folderChosen($0.path)) }
+    case .copy:
+      guard let target = state.localLibrary.copyTarget else { return [] }
+      state.localLibrary.copying += offer.items.count
+      return [.copyIntoLibrary(offer.items.map(\.path), folder: target.path)]
+    }
+
+  case .copyFinished(let outcome):
+    state.localLibrary.copying = max(0, state.localLibrary.copying - outcome.copied.count - outcome.failed.count)
+    state.localLibrary.lastCopy = outcome
+    state.localLibrary.copiesFinished += 1
+    // The folder watch would see them too, a few seconds later.
+    return outcome.copied.isEmpty ? [] : startScan(&state)
 
   case .folderChooserRequested:
     state.localLibrary.chooserRequests += 1
@@ -41,6 +89,17 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
     guard state.localLibrary.scanning else { return [] }
     state.localLibrary.progress = LocalScanCount(done: done, total: total)
     return []
+
+  case .booksFound(let libraryID, let path, let books):
+    guard state.localLibrary.scanning,
+      state.localLibrary.folders.contains(where: { $0.id == libraryID && $0.path == path })
+    else { return [] }
+    // The home shelves fill at the first batch and again at the scan's
+    // end, not at every batch: rebuilding them is most of a batch's cost.
+    let first = state.localLibrary.scans[libraryID] == nil
+    state.localLibrary.scans[libraryID] = LocalFolderScan(
+      libraryID: libraryID, path: path, books: books, skipped: [], available: true)
+    return reloadShown(&state, libraryID: libraryID) + (first ? [.loadHome(serverID: LocalSource.serverID)] : [])
 
   case .folderScanned(let scan):
     // A scan of a folder since removed.
@@ -56,11 +115,13 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
   }
 }
 
-/// Each folder's library id comes from its path (a folder listed twice
-/// is one library).
-private func libraryFolders(_ paths: [String]) -> [LocalFolder] {
+/// Each folder's library id is the one the database keeps for it, else
+/// its path's hash (a folder listed twice is one library).
+private func libraryFolders(_ paths: [String], ids: [String: Int]) -> [LocalFolder] {
   var seen = Set<String>()
-  return paths.filter { seen.insert($0).inserted }.map { LocalFolder(id: LocalLibraryID.forFolder($0), path: $0) }
+  return paths.filter { seen.insert($0).inserted }.map {
+    LocalFolder(id: ids[$0] ?? LocalLibraryID.forFolder($0), path: $0)
+  }
 }
 
 private func setFolders(_ state: inout AppState, _ folders: [LocalFolder]) {

@@ -1,6 +1,7 @@
 /// One library folder on this computer, as Preferences lists it.
 public struct LocalFolder: Equatable, Sendable, Identifiable {
-  /// Its library id (`LocalLibraryID.forFolder(path)`).
+  /// Its library id: the one the listening database keeps for the folder
+  /// (`LocalLibraryState.libraryIDs`), else `LocalLibraryID.forFolder(path)`.
   public var id: Int
   /// Absolute path.
   public var path: String
@@ -43,6 +44,11 @@ public struct LocalFolderScan: Equatable, Sendable {
 public struct LocalLibraryState: Equatable, Sendable {
   /// In the order Preferences lists them; empty until settings are read.
   public var folders: [LocalFolder] = []
+  /// Each folder's library id as the listening database keeps it, by
+  /// path: a folder recognised as a renamed library has that library's id
+  /// here; a folder not listed takes its path's hash (every folder did
+  /// before ids were kept, so those ids stay what they were).
+  public var libraryIDs: [String: Int] = [:]
   /// Each folder's last scan, by library id.
   public var scans: [Int: LocalFolderScan] = [:]
   /// Audio files read so far of those to read, while a scan runs.
@@ -52,6 +58,16 @@ public struct LocalLibraryState: Equatable, Sendable {
   /// Counts "Choose a Folder…" presses: the window opens its chooser on
   /// each change (a request, not a state the chooser could get stuck in).
   public var chooserRequests = 0
+  /// Files or folders dropped or pasted, waiting for the listener to say
+  /// whether to copy them or add them where they are.
+  public var offer: LocalLibraryOffer?
+  /// Counts offers made (each one's serial).
+  public var offersMade = 0
+  /// Items being copied into a library folder (0 when none).
+  public var copying = 0
+  /// How the last copy ended, and how many have (the toast's serial).
+  public var lastCopy: LocalCopyOutcome?
+  public var copiesFinished = 0
 
   public init() {}
 
@@ -61,10 +77,13 @@ public struct LocalLibraryState: Equatable, Sendable {
   /// Books found across every folder (missing ones count what they had).
   public var bookCount: Int { scans.values.reduce(0) { $0 + $1.books } }
 
-  /// Everything the scans left out, folder by folder.
+  /// Everything the scans left out, folder by folder, each naming the
+  /// library folder it is in.
   public var skipped: [LocalScanSkip] {
     folders.flatMap { folder in
-      (scans[folder.id]?.skipped ?? []).filter { $0.reason != LocalScanSkip.missingLibrary }
+      (scans[folder.id]?.skipped ?? []).filter { $0.reason != LocalScanSkip.missingLibrary }.map {
+        LocalScanSkip(relPath: $0.relPath, reason: $0.reason, folder: folder.path)
+      }
     }
   }
 }

@@ -92,4 +92,7 @@ public enum Effect: Equatable, Sendable {
   case scanLocalLibrary([LocalFolder])
   /// Remember the library folders (GSettings `library-folders`).
   case persistLocalFolders([String])
+  /// Copies files or folders into a library folder (each under a hidden
+  /// name first, renamed into place once whole).
+  case copyIntoLibrary([String], folder: String)
 }

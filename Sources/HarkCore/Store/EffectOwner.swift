@@ -34,7 +34,7 @@ extension Effect {
       .bookExtras
     case .playback: .playback
     case .runDownload, .stopDownload, .saveDownload, .deleteDownload, .measureDiskSpace: .downloads
-    case .scanLocalLibrary: .localLibrary
+    case .scanLocalLibrary, .copyIntoLibrary: .localLibrary
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GObjectKit
 import HarkCore
 import Synchronization
@@ -8,6 +9,14 @@ import Synchronization
 public struct LocalScanProgress: Equatable, Sendable {
   public var done: Int
   public var total: Int
+}
+
+/// The books whose every file a scan has read so far, while it runs: a
+/// folder's first scan shows its books as they are found, a batch at a
+/// time, instead of all at its end.
+public struct LocalScanFound: Sendable {
+  public var books: [Book]
+  public var covers: [String: String]
 }
 
 /// What a scan of a library folder found.
@@ -37,22 +46,38 @@ public struct LocalLibraryScanner: Sendable {
   public let root: URL
   public let libraryID: Int
   public let workers: Int
+  /// How often a running scan reports the books it has so far (`found`).
+  public let foundInterval: Duration
 
-  public init(root: URL, libraryID: Int = LocalLibraryID.thisComputer, workers: Int? = nil) {
+  public init(
+    root: URL, libraryID: Int = LocalLibraryID.thisComputer, workers: Int? = nil,
+    foundInterval: Duration = Self.foundInterval
+  ) {
     self.root = root
     self.libraryID = libraryID
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+    self.foundInterval = foundInterval
   }
 
   /// Scans without blocking the caller's thread (the work runs on threads of
   /// its own, not Swift's cooperative pool, which it would starve, nor
   /// libdispatch's global pool, whose monitor would then wake Hark every
   /// second for good).
+  ///
+  /// - Parameter found: called (from a scanning thread) with the books
+  ///   complete so far, at most every `foundInterval`, while files are read.
   public func scan(
-    known: [LocalFileKey: LocalTrack] = [:], progress: @escaping @Sendable (LocalScanProgress) -> Void = { _ in }
+    known: [LocalFileKey: LocalTrack] = [:], progress: @escaping @Sendable (LocalScanProgress) -> Void = { _ in },
+    found: (@Sendable (LocalScanFound) -> Void)? = nil
   ) async -> LocalScanResult {
-    await DedicatedThreads.run("hark-scan") { scanBlocking(known: known, progress: progress) }
+    await DedicatedThreads.run("hark-scan") { scanBlocking(known: known, progress: progress, found: found) }
   }
+
+  /// How often a running scan reports the books it has so far, unless
+  /// told otherwise: often
+  /// enough that books appear while a big folder is read, seldom enough
+  /// that the pages are not rebuilt for every book.
+  public static let foundInterval = Duration.milliseconds(750)
 
   /// Scans on the calling thread (never the main one), blocking until done.
   /// `progress` is called from the scanning threads after each file read.
@@ -60,7 +85,8 @@ public struct LocalLibraryScanner: Sendable {
   /// - Parameter known: the previous scan's `tracks`; files whose path, size
   ///   and mtime match are not opened.
   public func scanBlocking(
-    known: [LocalFileKey: LocalTrack] = [:], progress: @Sendable (LocalScanProgress) -> Void = { _ in }
+    known: [LocalFileKey: LocalTrack] = [:], progress: @Sendable (LocalScanProgress) -> Void = { _ in },
+    found: (@Sendable (LocalScanFound) -> Void)? = nil
   ) -> LocalScanResult {
     let walk = LibraryWalk(root: root.path)
     var skipped = walk.skipped
@@ -77,7 +103,9 @@ public struct LocalLibraryScanner: Sendable {
         toRead.append(file)
       }
     }
-    let read = readInParallel(toRead, progress: progress)
+    let cues = cueTexts(plans.flatMap(\.cueSheets))
+    let batch = found.map { Self.reporter(plans: plans, known: tracks, cues: cues, libraryID: libraryID, found: $0) }
+    let read = readInParallel(toRead, progress: progress, batch: batch)
     for (file, outcome) in read {
       switch outcome {
       case .success(let track): tracks[file] = track
@@ -86,7 +114,7 @@ public struct LocalLibraryScanner: Sendable {
     }
     let byPath = Dictionary(tracks.map { ($0.key.relPath, $0.value) }, uniquingKeysWith: { first, _ in first })
     let books = plans.compactMap { plan in
-      plan.book(libraryID: libraryID, tracks: byPath, cueSheets: cueTexts(plan.cueSheets))
+      plan.book(libraryID: libraryID, tracks: byPath, cueSheets: cues.of(plan))
     }
     let covers = Dictionary(
       plans.compactMap { plan in plan.cover.map { (plan.relPath, $0) } }, uniquingKeysWith: { first, _ in first })
@@ -96,18 +124,53 @@ public struct LocalLibraryScanner: Sendable {
       folderAvailable: walk.rootReadable)
   }
 
+  /// Turns the files read so far into the books complete so far, for `found`.
+  private static func reporter(
+    plans: [LocalBookPlan], known: [LocalFileKey: LocalTrack], cues: [String: String], libraryID: Int,
+    found: @escaping @Sendable (LocalScanFound) -> Void
+  ) -> @Sendable ([ReadOutcome]) -> Void {
+    { read in
+      var byPath: [String: LocalTrack] = [:]
+      var settled = Set<String>()
+      for (file, track) in known {
+        byPath[file.relPath] = track
+        settled.insert(file.relPath)
+      }
+      for (file, outcome) in read {
+        settled.insert(file.relPath)
+        if case .success(let track) = outcome { byPath[file.relPath] = track }
+      }
+      // Only books every file of which is read: no book shows half-built.
+      let complete = plans.filter { plan in plan.files.allSatisfy { settled.contains($0.relPath) || $0.size == 0 } }
+      let books = complete.compactMap { plan in plan.book(libraryID: libraryID, tracks: byPath, cueSheets: cues.of(plan)) }
+      var covers: [String: String] = [:]
+      for plan in complete { if let cover = plan.cover { covers[plan.relPath] = cover } }
+      found(LocalScanFound(books: books, covers: covers))
+    }
+  }
+
   private func readInParallel(
-    _ files: [LocalFileKey], progress: @Sendable (LocalScanProgress) -> Void
-  ) -> [(LocalFileKey, Result<LocalTrack, LocalScanFailure>)] {
+    _ files: [LocalFileKey], progress: @Sendable (LocalScanProgress) -> Void,
+    batch: (@Sendable ([ReadOutcome]) -> Void)?
+  ) -> [ReadOutcome] {
     guard !files.isEmpty else { return [] }
     let shared = ScanWork(count: files.count)
     let rootPath = root.path
     DedicatedThreads.run("hark-scan", count: min(workers, files.count)) { _ in
+      // Below the window's thread (and other programs'): on a busy machine
+      // the main loop gets a core first, the scan only takes longer.
+      // (On Linux a nice value is per thread: "0" is this one.)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
       let reader = try? LocalTrackReader()
       while let index = shared.claim() {
         let file = files[index]
         let outcome = reader?.read(path: rootPath + "/" + file.relPath) ?? .failure(.unreadable)
-        progress(shared.finish(index, outcome))
+        let count = shared.finish(index, outcome)
+        progress(count)
+        // The last file's books come with the scan's result, not as a batch.
+        if let batch, count.done < count.total, let read = shared.readSoFarIfDue(every: foundInterval) {
+          batch(read.map { (files[$0.0], $0.1) })
+        }
       }
     }
     return zip(files, shared.outcomes()).map { ($0, $1) }
@@ -125,6 +188,14 @@ public struct LocalLibraryScanner: Sendable {
   }
 }
 
+extension [String: String] {
+  /// The cue sheets (text by path) of one book.
+  fileprivate func of(_ plan: LocalBookPlan) -> [String: String] { filter { plan.cueSheets.contains($0.key) } }
+}
+
+/// One file and what reading it gave.
+typealias ReadOutcome = (LocalFileKey, Result<LocalTrack, LocalScanFailure>)
+
 /// The files the scanning threads share: the next one to claim and what
 /// each read gave.
 private final class ScanWork: Sendable {
@@ -132,6 +203,7 @@ private final class ScanWork: Sendable {
     var next = 0
     var done = 0
     var outcomes: [Result<LocalTrack, LocalScanFailure>?]
+    var lastBatch = ContinuousClock.now
   }
   private let state: Mutex<State>
   private let count: Int
@@ -154,6 +226,18 @@ private final class ScanWork: Sendable {
       state.outcomes[index] = outcome
       state.done += 1
       return LocalScanProgress(done: state.done, total: count)
+    }
+  }
+
+  /// What was read so far (by file index), when `interval` has passed
+  /// since the scan began or since the last time this answered; else nil,
+  /// and the caller reads on.
+  func readSoFarIfDue(every interval: Duration) -> [(Int, Result<LocalTrack, LocalScanFailure>)]? {
+    let now = ContinuousClock.now
+    return state.withLock { state in
+      guard now - state.lastBatch >= interval else { return nil }
+      state.lastBatch = now
+      return state.outcomes.enumerated().compactMap { index, outcome in outcome.map { (index, $0) } }
     }
   }
 

@@ -20,6 +20,8 @@ public final class LibraryOverview {
   private let addButton: Widget
   private var subscription: Subscription?
   private var shelvesSubscription: Subscription?
+  /// "Scanning… N of M files" beside This Computer, while shown.
+  private var scanningLabel: Widget?
 
   public init(store: Store) {
     self.store = store
@@ -32,9 +34,18 @@ public final class LibraryOverview {
     adw_preferences_page_add(page.cast(AdwPreferencesPage.self), footer.as(AdwPreferencesGroup.self))
     widget = page
     Signals.connect(addButton, "clicked") { [weak self] in self?.store.dispatch(.connections(.addServerRequested)) }
-    subscription = store.subscribe(selectLibraryOverview) { [weak self] in
-      self?.sections = $0
-      self?.render()
+    subscription = store.subscribe(selectLibraryOverview) { [weak self] sections in
+      guard let self else { return }
+      // A scan's progress (ten times a second) changes one label: set its
+      // text rather than rebuild the page, which held the main loop for
+      // 50–350 ms at a time while a big folder was scanned.
+      if let label = self.scanningLabel, let text = Self.onlyScanningChanged(self.sections, sections) {
+        label.setLabelText(text)
+        self.sections = sections
+        return
+      }
+      self.sections = sections
+      self.render()
     }
     shelvesSubscription = store.subscribe(selectHomeShelves) { [weak self] in
       self?.shelves = $0
@@ -42,8 +53,25 @@ public final class LibraryOverview {
     }
   }
 
+  /// The new scanning text when it is all that changed (a scan was and
+  /// still is running); nil when anything else did.
+  private static func onlyScanningChanged(_ old: [ServerSection], _ new: [ServerSection]) -> String? {
+    guard old.count == new.count, let text = new.first(where: \.isLocal)?.scanning,
+      old.first(where: \.isLocal)?.scanning != nil
+    else { return nil }
+    func withoutScanning(_ sections: [ServerSection]) -> [ServerSection] {
+      sections.map { section in
+        var section = section
+        if section.isLocal { section.scanning = "" }
+        return section
+      }
+    }
+    return withoutScanning(old) == withoutScanning(new) ? text : nil
+  }
+
   /// Shelves first (what to listen to next), then each server's libraries.
   private func render() {
+    scanningLabel = nil
     let preferencesPage = page.cast(AdwPreferencesPage.self)
     for group in shelfGroups + groups {
       adw_preferences_page_remove(preferencesPage, group.cast(AdwPreferencesGroup.self))
@@ -90,7 +118,9 @@ public final class LibraryOverview {
       gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
       if let scanning = section.scanning {
         gtk_box_append(box.cast(GtkBox.self), Make.spinner(size: 16))
-        gtk_box_append(box.cast(GtkBox.self), Make.label(scanning, classes: "dim-label"))
+        let label = Make.label(scanning, classes: "dim-label")
+        gtk_box_append(box.cast(GtkBox.self), label)
+        scanningLabel = label
       }
       let add = Make.iconButton("folder-new-symbolic", tooltip: "Add a Library Folder")
       add.addClasses("flat")

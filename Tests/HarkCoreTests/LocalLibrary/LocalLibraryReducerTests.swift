@@ -90,6 +90,70 @@ final class LocalLibraryReducerTests: XCTestCase {
     XCTAssertEqual(state.localLibrary.folders, [LocalFolder(id: driveID, path: drive)])
   }
 
+  func testARenamedFolderRecognisedTakesItsLibrarysIDAndTheOldPathLeaves() {
+    let renamed = "/home/ada/Books"
+    // The old folder listed (missing), the renamed one added beside it.
+    var (state, _) = loaded([home, renamed])
+    let effects = reduce(
+      &state, .localLibrary(.foldersIdentified([home: homeID, renamed: homeID], renamedFrom: [home])))
+    XCTAssertEqual(state.localLibrary.folders, [LocalFolder(id: homeID, path: renamed)])
+    XCTAssertEqual(effects, [.persistLocalFolders([renamed]), .scanLocalLibrary([LocalFolder(id: homeID, path: renamed)])])
+    // Listed again (settings read at the next start): the kept id, not the path's.
+    XCTAssertEqual(reduce(&state, .localLibrary(.foldersLoaded([renamed]))), [])
+    XCTAssertEqual(state.localLibrary.folders, [LocalFolder(id: homeID, path: renamed)])
+  }
+
+  func testAFolderRenamedWhereItIsIsFollowedInItsPlaceWithItsID() {
+    let renamed = "/home/ada/Books"
+    var (state, _) = loaded([home, drive])
+    let effects = reduce(&state, .localLibrary(.folderMoved(from: home, to: renamed)))
+    let folders = [LocalFolder(id: homeID, path: renamed), LocalFolder(id: driveID, path: drive)]
+    XCTAssertEqual(state.localLibrary.folders, folders)
+    XCTAssertEqual(effects, [.persistLocalFolders([renamed, drive]), .scanLocalLibrary(folders)])
+    // Not a library folder, or onto one: nothing.
+    XCTAssertEqual(reduce(&state, .localLibrary(.folderMoved(from: "/elsewhere", to: "/other"))), [])
+    XCTAssertEqual(reduce(&state, .localLibrary(.folderMoved(from: drive, to: renamed))), [])
+  }
+
+  func testIdsAsKeptChangeNothingForFoldersThatHadThem() {
+    var (state, _) = loaded([home, drive])
+    let effects = reduce(&state, .localLibrary(.foldersIdentified([home: homeID, drive: driveID], renamedFrom: [])))
+    XCTAssertEqual(state.localLibrary.folders.map(\.id), [homeID, driveID])
+    XCTAssertEqual(effects, [.scanLocalLibrary(state.localLibrary.folders)])
+  }
+
+  func testBooksFoundDuringAFirstScanShowBeforeItEnds() {
+    var (state, _) = loaded([home])
+    XCTAssertNotNil(selectEmptyState(state, page: .library))
+    let effects = reduce(&state, .localLibrary(.booksFound(libraryID: homeID, path: home, books: 3)))
+    XCTAssertEqual(effects, [.loadHome(serverID: LocalSource.serverID)])
+    XCTAssertEqual(state.localLibrary.bookCount, 3)
+    // The first-run page gives way to the books found so far.
+    XCTAssertNil(selectEmptyState(state, page: .library))
+    // Later batches update the count; the shelves wait for the scan's end.
+    XCTAssertEqual(reduce(&state, .localLibrary(.booksFound(libraryID: homeID, path: home, books: 4))), [])
+    XCTAssertEqual(state.localLibrary.bookCount, 4)
+    _ = scanned(&state, id: homeID, path: home, books: 5)
+    _ = reduce(&state, .localLibrary(.scanFinished))
+    // A batch arriving after the scan's end changes nothing.
+    XCTAssertEqual(reduce(&state, .localLibrary(.booksFound(libraryID: homeID, path: home, books: 3))), [])
+    XCTAssertEqual(state.localLibrary.bookCount, 5)
+  }
+
+  func testEachSkippedFileNamesTheLibraryFolderItIsIn() {
+    var (state, _) = loaded([home, drive])
+    let broken = LocalScanSkip(relPath: "A/01.mp3", reason: LocalScanSkip.notAudio)
+    _ = reduce(
+      &state,
+      .localLibrary(.folderScanned(LocalFolderScan(libraryID: homeID, path: home, books: 1, skipped: [broken], available: true))))
+    _ = reduce(
+      &state,
+      .localLibrary(.folderScanned(LocalFolderScan(libraryID: driveID, path: drive, books: 1, skipped: [broken], available: true))))
+    XCTAssertEqual(state.localLibrary.skipped.map(\.folder), [home, drive])
+    XCTAssertEqual(state.localLibrary.skipped.map(\.folderName), ["Audiobooks", "Books"])
+    XCTAssertEqual(state.localLibrary.skipped.map(\.relPath), ["A/01.mp3", "A/01.mp3"])
+  }
+
   func testARemovedFolderIsForgottenAndTheRestScannedAgain() {
     var (state, _) = loaded([home, drive])
     let effects = reduce(&state, .localLibrary(.folderRemoved(homeID)))

@@ -1,0 +1,104 @@
+import CGLib
+import Foundation
+import GObjectKit
+import Glibc
+import HarkCore
+
+/// For `scripts/bench-scan --stalls`, only with `HARK_BENCH_SCAN_STALLS=1`:
+/// while the library folders are scanned, a 5 ms timer on the main loop
+/// notes the longest wait between two of its ticks (beyond the 5 ms): the
+/// longest the window could not answer. When the scan ends it prints, in
+/// one write(2),
+///
+///     SCAN_STALLS longest_ms=<ms> longest_busy_ms=<ms> main_cpu_s=<s> ticks=<n> seconds=<s> books=<n>
+///
+/// (`longest_busy_ms`: of the main thread's own CPU time between two
+/// ticks, the most; on a machine busy with other work a stall is mostly
+/// waiting for a core, which this tells apart),
+/// and quits Hark. Before that, `SCAN_NOTE <s> …` lines say when the book
+/// count changed and each stall over 50 ms (with its busy part), to find
+/// what stalled. It reads the store only, so it measures what a
+/// listener gets: the scan's progress, its batches of books, the pages.
+@MainActor
+final class LocalScanStallProbe {
+  private static var probe: LocalScanStallProbe?
+  private var subscription: Subscription?
+  private var counts: Subscription?
+  private var timer: Timeout?
+  private var last = 0
+  private var longest = 0
+  /// The main thread's own CPU time between two ticks, at most: the part
+  /// of a stall Hark spent working, whatever else the machine was doing
+  /// (on a busy machine a stall is mostly waiting for a core).
+  private var longestBusy = 0
+  private var lastCPU = 0
+  private var startCPU = 0
+  private var ticks = 0
+  private var started = 0
+  private static let period = 5_000
+
+  static func attach(store: Store, quit: @escaping @MainActor () -> Void) {
+    guard ProcessInfo.processInfo.environment["HARK_BENCH_SCAN_STALLS"] == "1" else { return }
+    let probe = LocalScanStallProbe()
+    probe.subscription = store.subscribe({ $0.localLibrary.scanning }) { [weak probe] scanning in
+      guard let probe else { return }
+      if scanning {
+        probe.start()
+      } else if probe.timer != nil {
+        probe.finish(books: store.state.localLibrary.bookCount)
+        quit()
+      }
+    }
+    probe.counts = store.subscribe({ $0.localLibrary.bookCount }) { [weak probe] count in
+      guard let probe, probe.timer != nil else { return }
+      probe.note("books=\(count)")
+    }
+    Self.probe = probe
+  }
+
+  private func start() {
+    guard timer == nil else { return }
+    started = g_get_monotonic_time()
+    last = started
+    startCPU = Self.threadCPU()
+    lastCPU = startCPU
+    timer = Timeout(milliseconds: UInt32(Self.period / 1000), repeating: true) { [weak self] in self?.tick() }
+  }
+
+  private func tick() {
+    let now = g_get_monotonic_time()
+    let cpu = Self.threadCPU()
+    longest = max(longest, now - last - Self.period)
+    longestBusy = max(longestBusy, cpu - lastCPU)
+    if now - last - Self.period > 50_000 {
+      note("stall \((now - last - Self.period) / 1000) ms, busy \((cpu - lastCPU) / 1000) ms")
+    }
+    last = now
+    lastCPU = cpu
+    ticks += 1
+  }
+
+  /// This thread's CPU time, µs.
+  private static func threadCPU() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return time.tv_sec * 1_000_000 + time.tv_nsec / 1000
+  }
+
+  private func note(_ text: String) {
+    let line = String(format: "SCAN_NOTE %.2f %@\n", Double(g_get_monotonic_time() - started) / 1e6, text)
+    _ = line.withCString { write(1, $0, strlen($0)) }
+  }
+
+  private func finish(books: Int) {
+    tick()
+    timer?.cancel()
+    timer = nil
+    let seconds = Double(g_get_monotonic_time() - started) / 1e6
+    let line = String(
+      format: "SCAN_STALLS longest_ms=%.1f longest_busy_ms=%.1f main_cpu_s=%.2f ticks=%d seconds=%.2f books=%d\n",
+      Double(longest) / 1000, Double(longestBusy) / 1000, Double(Self.threadCPU() - startCPU) / 1e6, ticks, seconds,
+      books)
+    _ = line.withCString { write(1, $0, strlen($0)) }
+  }
+}
