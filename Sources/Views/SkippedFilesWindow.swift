@@ -13,15 +13,15 @@ enum SkippedFilesWindow {
 
   static func present(_ skipped: [LocalScanSkip], parent: Widget) {
     let window = adw_window_new()!
-    gtk_window_set_title(window.cast(GtkWindow.self), "Skipped Files")
+    gtk_window_set_title(window.cast(GtkWindow.self), tr("Skipped Files"))
     gtk_window_set_transient_for(window.cast(GtkWindow.self), parent.cast(GtkWindow.self))
     gtk_window_set_modal(window.cast(GtkWindow.self), 1)
     gtk_window_set_default_size(window.cast(GtkWindow.self), 520, 480)
     let group = RowsGroup(
       title: skipped.count == 1 ? "1 File Skipped" : "\(skipped.count) Files Skipped",
-      description: "These are not in the library. Fix or remove them: Hark looks again when they change.")
+      description: tr("These are not in the library. Fix or remove them: Hark looks again when they change."))
     var rows = skipped.prefix(shownAtMost).map { skip in
-      RowsGroup.row(skip.relPath.isEmpty ? "The library folder" : skip.relPath, subtitle: skip.reason)
+      RowsGroup.row(skip.relPath.isEmpty ? tr("The library folder") : skip.relPath, subtitle: skip.reason)
     }
     if skipped.count > shownAtMost { rows.append(RowsGroup.statusRow("and \(skipped.count - shownAtMost) more")) }
     group.setRows(rows)
