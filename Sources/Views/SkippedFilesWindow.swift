@@ -18,12 +18,12 @@ enum SkippedFilesWindow {
     gtk_window_set_modal(window.cast(GtkWindow.self), 1)
     gtk_window_set_default_size(window.cast(GtkWindow.self), 520, 480)
     let group = RowsGroup(
-      title: skipped.count == 1 ? "1 File Skipped" : "\(skipped.count) Files Skipped",
+      title: String(format: trPlural("%d File Skipped", "%d Files Skipped", skipped.count), skipped.count),
       description: tr("These are not in the library. Fix or remove them: Hark looks again when they change."))
     var rows = skipped.prefix(shownAtMost).map { skip in
       RowsGroup.row(skip.relPath.isEmpty ? tr("The library folder") : skip.relPath, subtitle: skip.reason)
     }
-    if skipped.count > shownAtMost { rows.append(RowsGroup.statusRow("and \(skipped.count - shownAtMost) more")) }
+    if skipped.count > shownAtMost { rows.append(RowsGroup.statusRow(trFormat("and %d more", skipped.count - shownAtMost))) }
     group.setRows(rows)
     let page = adw_preferences_page_new()!
     adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.widget.cast(AdwPreferencesGroup.self))

@@ -112,7 +112,7 @@ public final class BookPage {
       case .current: "media-playback-start-symbolic"
       case .ahead: ""
       }
-    let status = chapter.status == .current ? tr("you are here") : chapter.status == .listened ? "listened" : ""
+    let status = chapter.status == .current ? tr("you are here") : chapter.status == .listened ? tr("listened") : ""
     row.show(
       iconName: icon, title: chapterListLabel(number: chapter.number, title: chapter.title), subtitle: status, trailing: chapter.duration,
       listItem: gtk_widget_get_parent(slot))

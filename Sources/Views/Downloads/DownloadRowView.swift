@@ -82,7 +82,7 @@ final class DownloadRowView {
     widget.setRowSubtitle(row.detail)
     if let fraction = row.fraction {
       gtk_progress_bar_set_fraction(progress.opaque, fraction)
-      progress.setAccessibleLabel("\(Int(fraction * 100)) % downloaded")
+      progress.setAccessibleLabel(trFormat("%d %% downloaded", Int(fraction * 100)))
     }
     progress.setVisible(row.fraction != nil)
     earlier.setVisible(row.canMoveEarlier)

@@ -56,7 +56,7 @@ final class PlayerMenus {
       self.store.playback(.setRate(gtk_spin_button_get_value(self.speed.opaque)))
     }
     var choices: [(Widget, @MainActor (PlayerMenus) -> SleepTimerRequest?)] = [15, 30, 45, 60].map { minutes in
-      (Self.menuItem("\(minutes) Minutes"), { _ in .minutes(minutes) })
+      (Self.menuItem(String(format: trPlural("%d Minute", "%d Minutes", minutes), minutes)), { _ in .minutes(minutes) })
     }
     for (slot, item) in chapterItems.enumerated() {
       choices.append((item, { menus in menus.chapterChoices.indices.contains(slot) ? .endOfChapter(menus.chapterChoices[slot].index) : nil }))
