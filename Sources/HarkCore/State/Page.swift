@@ -5,10 +5,10 @@ public enum Page: String, CaseIterable, Sendable, Equatable {
   /// The label shown in the view switcher.
   public var title: String {
     switch self {
-    case .library: "Library"
-    case .book: "Book"
-    case .player: "Player"
-    case .downloads: "Downloads"
+    case .library: tr("Library")
+    case .book: tr("Book")
+    case .player: tr("Player")
+    case .downloads: tr("Downloads")
     }
   }
 
