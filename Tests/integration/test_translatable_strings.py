@@ -19,8 +19,39 @@ import re
 from swift_literals import literals
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# HarkCore's files that build texts for the views (selectors, formats,
+# messages); the rest of the core holds no text a listener reads.
 SCANNED = [ROOT / "Sources" / "Views", ROOT / "Sources" / "App"] + [
     ROOT / "Sources" / "HarkCore" / path for path in (
+        "Browse/BookExtrasSelector.swift",
+        "Browse/BookList.swift",
+        "Browse/BookPageSelector.swift",
+        "Browse/Home.swift",
+        "Browse/NeedsServer.swift",
+        "Browse/Offline.swift",
+        "Browse/Search.swift",
+        "Desktop/MediaPlayerSelector.swift",
+        "Downloads/DownloadFailure.swift",
+        "Downloads/DownloadsSelector.swift",
+        "Library/BookFormat.swift",
+        "Library/ChapterNames.swift",
+        "Library/RelativeTime.swift",
+        "LocalLibrary/LibraryFoldersSelector.swift",
+        "Player/BookmarkNotice.swift",
+        "Player/PlayerPageSelector.swift",
+        "Player/SleepChoices.swift",
+        "Player/UpNext.swift",
+        "Secrets/KeyringProblem.swift",
+        "SeekBar/SeekBarDisplay.swift",
+        "Selectors/BannerSelector.swift",
+        "Selectors/EmptyState.swift",
+        "Selectors/LibraryOverviewSelector.swift",
+        "Selectors/MiniPlayer.swift",
+        "Selectors/SignInSelector.swift",
+        "Selectors/SignInStorageSelector.swift",
+        "State/Page.swift",
+        "API/Client/APIError.swift",
+        "Connections/ConnectionsReducer.swift",
     )]
 
 LOOKS_LIKE_TEXT = re.compile(r"^_?[A-Z][a-z]|[A-Za-z][ ,%·]+[A-Za-z]{2}|…")
@@ -49,6 +80,16 @@ ALLOWED = {
     ("Sources/Views/PlaybackShortcuts.swift", "Right"): "a key name",
     ("Sources/App/HarkApplication.swift", "Back"): "a key name",
     ("Sources/Views/SignIn/AddServerDialog.swift", "Escape"): "a key name",
+    ("Sources/HarkCore/Desktop/MediaPlayerSelector.swift", "Playing"): "an MPRIS PlaybackStatus value",
+    ("Sources/HarkCore/Desktop/MediaPlayerSelector.swift", "Paused"): "an MPRIS PlaybackStatus value",
+    ("Sources/HarkCore/Desktop/MediaPlayerSelector.swift", "Stopped"): "an MPRIS PlaybackStatus value",
+    ("Sources/HarkCore/API/Client/APIError.swift", "Request failed"): "the server's words when it gave none",
+    ("Sources/HarkCore/API/Client/APIError.swift", "…"): "the mark of a server message cut short",
+    ("Sources/HarkCore/API/Client/APIError.swift", "timed out"): "log detail (`description`)",
+    ("Sources/HarkCore/API/Client/APIError.swift", "certificate rejected: \\(…)"): "log detail",
+    ("Sources/HarkCore/API/Client/APIError.swift", "invalid response: \\(…)"): "log detail",
+    ("Sources/HarkCore/API/Client/APIError.swift", "a different server answers: \\(…)"): "log detail",
+    ("Sources/HarkCore/API/Client/APIError.swift", "request not sent: \\(…)"): "log detail",
     ("Sources/Views/ShortcutsWindow.swift", "&lt;ctrl&gt;f slash"): "key names",
     ("Sources/Views/ShortcutsWindow.swift", "&lt;alt&gt;Left Escape"): "key names",
 }
