@@ -16,21 +16,34 @@ public enum Gettext {
     textdomain(domain)
   }
 
+  // Untranslated, gettext hands back the very pointer it was given: the C
+  // copy Swift made of `msgid` for the call, gone once the call returns. So
+  // the lookups keep that copy alive while reading the answer, and an answer
+  // that is the argument itself means "as written".
   public static func text(_ msgid: String, domain: String) -> String {
-    String(cString: dgettext(domain, msgid))
+    msgid.withCString { id in
+      guard let found = dgettext(domain, id), UnsafePointer(found) != id else { return msgid }
+      return String(cString: found)
+    }
   }
 
   public static func plural(_ singular: String, _ plural: String, count: Int, domain: String) -> String {
-    // gettext takes an unsigned long; a negative count has no plural form.
-    String(cString: dngettext(domain, singular, plural, UInt(max(0, count))))
+    let english = count == 1 ? singular : plural
+    return singular.withCString { one in
+      plural.withCString { many in
+        // gettext takes an unsigned long; a negative count has no plural form.
+        let found = UnsafePointer(dngettext(domain, one, many, UInt(max(0, count))))
+        guard let found, found != one, found != many else { return english }
+        return String(cString: found)
+      }
+    }
   }
 
   /// `pgettext`: the catalog keys a string with a context as
-  /// "context\u{4}text"; untranslated, gettext hands the key back and the
-  /// text alone is the answer.
+  /// "context\u{4}text"; untranslated, the text alone is the answer.
   public static func inContext(_ context: String, _ msgid: String, domain: String) -> String {
     let key = context + "\u{4}" + msgid
-    let found = String(cString: dgettext(domain, key))
+    let found = text(key, domain: domain)
     return found == key ? msgid : found
   }
 }
