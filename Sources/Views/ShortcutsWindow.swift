@@ -56,24 +56,24 @@ public enum ShortcutsWindow {
   private static var xml: String {
     let pages = group(
       tr("Pages"),
-      shortcut("&lt;alt&gt;1", tr("Library")),
-      shortcut("&lt;alt&gt;2", tr("Book")),
-      shortcut("&lt;alt&gt;3", tr("Player")),
-      shortcut("&lt;alt&gt;4", tr("Downloads")),
+      shortcut("&lt;alt&gt;1", Page.library.title),
+      shortcut("&lt;alt&gt;2", Page.book.title),
+      shortcut("&lt;alt&gt;3", Page.player.title),
+      shortcut("&lt;alt&gt;4", Page.downloads.title),
       shortcut("&lt;ctrl&gt;Page_Down", tr("Next Page")),
       shortcut("&lt;ctrl&gt;Page_Up", tr("Previous Page")))
     let player = group(
-      tr("Player"),
+      Page.player.title,
       shortcut("space", tr("Play or Pause")),
-      shortcut(tr("Left"), tr("Skip Back")),
-      shortcut(tr("Right"), tr("Skip Forward")),
+      shortcut("Left", tr("Skip Back")),
+      shortcut("Right", tr("Skip Forward")),
       shortcut("&lt;ctrl&gt;Left", tr("Previous Chapter")),
       shortcut("&lt;ctrl&gt;Right", tr("Next Chapter")),
       shortcut("plus", tr("Faster")),
       shortcut("minus", tr("Slower")),
       shortcut("&lt;ctrl&gt;b", tr("Add Bookmark")))
     let library = group(
-      tr("Library"),
+      Page.library.title,
       shortcut("&lt;ctrl&gt;f slash", tr("Search All Servers")),
       shortcut("&lt;alt&gt;Left Escape", tr("Back")))
     let general = group(

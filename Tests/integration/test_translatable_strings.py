@@ -78,6 +78,8 @@ ALLOWED = {
     ("Sources/App/BenchGridHooks.swift", "Big Library"): "a benchmark's library name",
     ("Sources/Views/PlaybackShortcuts.swift", "Left"): "a key name",
     ("Sources/Views/PlaybackShortcuts.swift", "Right"): "a key name",
+    ("Sources/Views/ShortcutsWindow.swift", "Left"): "a key name",
+    ("Sources/Views/ShortcutsWindow.swift", "Right"): "a key name",
     ("Sources/App/HarkApplication.swift", "Back"): "a key name",
     ("Sources/Views/SignIn/AddServerDialog.swift", "Escape"): "a key name",
     ("Sources/HarkCore/Desktop/MediaPlayerSelector.swift", "Playing"): "an MPRIS PlaybackStatus value",

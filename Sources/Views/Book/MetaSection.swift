@@ -73,6 +73,7 @@ final class MetaSection {
     for group in seriesGroups { gtk_box_remove(series.cast(GtkBox.self), group) }
     seriesGroups = meta.series.map { rail in
       let group = RowsGroup(title: trFormat("More in %@", rail.name))
+      // TRANSLATORS: a book's place in its series, "Book 2".
       group.setRows(rail.works.map { RowsGroup.row($0.title, subtitle: $0.position.isEmpty ? "" : trFormat("Book %@", $0.position)) })
       return group.widget
     }

@@ -24,7 +24,7 @@ final class TranslationTests: XCTestCase {
       Translator(
         text: { "⟦\($0)⟧" }, plural: { one, many, count in count == 1 ? "⟦\(one)⟧" : "⟦\(many)⟧" },
         inContext: { context, text in "⟦\(context): \(text)⟧" }))
-    XCTAssertEqual(Page.library.title, "⟦Library⟧")
+    XCTAssertEqual(Page.library.title, "⟦page: Library⟧")  // "Library" the page, in context
     XCTAssertEqual(selectEmptyState(AppState(), page: .player)?.title, "⟦Nothing Playing⟧")
     XCTAssertEqual(trContext("verb", "Play"), "⟦verb: Play⟧")
   }
