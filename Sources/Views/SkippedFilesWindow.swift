@@ -21,7 +21,7 @@ enum SkippedFilesWindow {
       title: String(format: trPlural("%d File Skipped", "%d Files Skipped", skipped.count), skipped.count),
       description: tr("These are not in the library. Fix or remove them: Hark looks again when they change."))
     var rows = skipped.prefix(shownAtMost).map { skip in
-      RowsGroup.row(skip.relPath.isEmpty ? tr("The library folder") : skip.relPath, subtitle: skip.reason)
+      RowsGroup.row(skip.relPath.isEmpty ? tr("The library folder") : skip.relPath, subtitle: tr(skip.reason))
     }
     if skipped.count > shownAtMost { rows.append(RowsGroup.statusRow(trFormat("and %d more", skipped.count - shownAtMost))) }
     group.setRows(rows)

@@ -62,6 +62,13 @@ public func trContext(_ context: String, _ text: String) -> String {
   Translation.current.inContext(context, text)
 }
 
+/// Marks `text` for the template and hands it back as written: for a text
+/// that also serves as a key (compared, or stored), translated with `tr`
+/// where it is shown (gettext's `N_`/`gettext_noop`).
+public func trNoop(_ text: String) -> String {
+  text
+}
+
 /// `tr(format)` with `arguments` put in (`%@` for text, `%d` for whole
 /// numbers, `%1$@`… where a translation may reorder them).
 public func trFormat(_ format: String, _ arguments: any CVarArg...) -> String {
