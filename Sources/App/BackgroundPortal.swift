@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import HarkCore
 
 /// Inside a Flatpak, an app that goes on working with no window open asks
 /// the desktop first, through the Background portal: GNOME may otherwise
@@ -29,7 +30,7 @@ final class BackgroundPortal {
     guard !asked else { return }
     asked = true
     let options = Variant.dictionary([
-      ("reason", Variant.string("Hark plays on while its window is closed.")),
+      ("reason", Variant.string(tr("Hark plays on while its window is closed."))),
       ("autostart", Variant.bool(false)),
     ])
     g_dbus_connection_call(

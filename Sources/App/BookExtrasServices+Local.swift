@@ -15,7 +15,7 @@ extension BookExtrasServices {
       if favourites { reloadLocalFavourites(dispatch) }
       let syncer = connections.progressSyncer
       Task {
-        let resume = await syncer?.resume(book.contentKey) ?? .failed(.localStore("The listening database did not open."))
+        let resume = await syncer?.resume(book.contentKey) ?? .failed(.localStore(tr("The listening database did not open.")))
         dispatch(.library(.resumeLoaded(book, resume)))
       }
       reloadLocal(book, dispatch)
@@ -63,7 +63,7 @@ extension BookExtrasServices {
     _ write: @escaping @Sendable (ListeningStore) throws -> Void
   ) {
     guard let store = connections.progressSyncer?.store else {
-      dispatch(.library(.changeFailed(book, FailureMessage("Hark cannot keep this: its database did not open."))))
+      dispatch(.library(.changeFailed(book, FailureMessage(tr("Hark cannot keep this: its database did not open.")))))
       return
     }
     Task {
@@ -72,7 +72,7 @@ extension BookExtrasServices {
           try write(store)
           return nil
         } catch {
-          return "Hark could not keep this: \(error.localizedDescription)"
+          return trFormat("Hark could not keep this: %@", error.localizedDescription)
         }
       }.value
       if let failure { dispatch(.library(.changeFailed(book, FailureMessage(failure)))) }
@@ -86,7 +86,7 @@ extension BookExtrasServices {
     Task {
       let read = await Task.detached { () -> LocalExtras in
         guard let store else {
-          let failure = FailureMessage("The listening database did not open.")
+          let failure = FailureMessage(tr("The listening database did not open."))
           return LocalExtras(bookmarks: .failure(failure), notes: .failure(failure), history: .failure(failure))
         }
         func result<Value>(_ read: () throws -> Value) -> Result<Value, FailureMessage> {

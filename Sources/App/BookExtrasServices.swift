@@ -103,7 +103,7 @@ final class BookExtrasServices {
     then refresh: @escaping @MainActor (AudioSiloClient) async -> Void
   ) {
     guard let client = connections.signedInClient(book.serverID) else {
-      dispatch(.library(.changeFailed(book, FailureMessage("Hark is not signed in to this server."))))
+      dispatch(.library(.changeFailed(book, FailureMessage(tr("Hark is not signed in to this server.")))))
       return
     }
     Task {
@@ -123,7 +123,7 @@ final class BookExtrasServices {
     _ dispatch: @escaping @MainActor (Action) -> Void
   ) async {
     guard let syncer = connections.progressSyncer else {
-      dispatch(.library(.changeFailed(book, FailureMessage("Hark cannot save your place: its database did not open."))))
+      dispatch(.library(.changeFailed(book, FailureMessage(tr("Hark cannot save your place: its database did not open.")))))
       return
     }
     do {
@@ -134,7 +134,7 @@ final class BookExtrasServices {
       // Whatever won (this save, or a newer one from another device).
       dispatch(.library(.resumeLoaded(book, await syncer.resume(book.contentKey))))
     } catch {
-      dispatch(.library(.changeFailed(book, FailureMessage("Hark could not save your place: \(error.localizedDescription)"))))
+      dispatch(.library(.changeFailed(book, FailureMessage(trFormat("Hark could not save your place: %@", error.localizedDescription)))))
     }
   }
 

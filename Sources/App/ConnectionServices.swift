@@ -151,9 +151,10 @@ final class ConnectionServices {
   private func checkFailure(_ error: APIError, _ url: URL) -> String {
     switch error {
     case .server(404, _), .invalidResponse:
-      return "\(url.host ?? url.absoluteString) answered, but it is not an AudioSilo server."
+      return trFormat("%@ answered, but it is not an AudioSilo server.", url.host ?? url.absoluteString)
     case .unreachable:
-      return "Hark could not reach \(url.host ?? url.absoluteString). Check the address and your connection."
+      return trFormat(
+        "Hark could not reach %@. Check the address and your connection.", url.host ?? url.absoluteString)
     default:
       return error.userMessage
     }
@@ -175,7 +176,8 @@ final class ConnectionServices {
         session = try await anonymous.demoSession(deviceName: deviceName)
       }
       let serverID = session.serverID ?? preview.serverID
-      let label = "Hark session for \(preview.name)"
+      // TRANSLATORS: the name of a sign-in in the desktop keyring (Passwords and Keys).
+      let label = trFormat("Hark session for %@", preview.name)
       do throws(SecretStoreError) {
         try await secretStore.value.save(session.token, for: .session(serverID: serverID), label: label)
       } catch {
@@ -198,7 +200,7 @@ final class ConnectionServices {
   private func loadLibraries(_ serverID: String) async {
     guard let client = clients[serverID] else {
       // Every request is answered, even one for a server signed out meanwhile.
-      let reason = FailureMessage("Reconnect to see this server's libraries.")
+      let reason = FailureMessage(tr("Reconnect to see this server's libraries."))
       dispatch(.connections(.librariesLoaded(serverID: serverID, .failure(reason))))
       return
     }
@@ -282,7 +284,7 @@ final class ConnectionServices {
       let created = try await client.createAPIKey(label: label)
       // Like the session, the key lives in the keyring; the dialog shows it once.
       try? await secretStore.value.save(
-        created.token, for: .apiKey(serverID: serverID, id: created.apiKey.id), label: "Hark API key “\(label)”")
+        created.token, for: .apiKey(serverID: serverID, id: created.apiKey.id), label: trFormat("Hark API key “%@”", label))
       let revealed = RevealedAPIKey(serverID: serverID, label: label, secret: created.token)
       dispatch(.connections(.apiKeyCreated(serverID: serverID, .success(revealed))))
     } catch {

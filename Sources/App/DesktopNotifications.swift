@@ -39,12 +39,13 @@ final class DesktopNotifications {
   private func sleepTimer(_ ending: SleepTimerEnding) {
     defer { sleepTimerEndings = ending.count }
     guard let seen = sleepTimerEndings, ending.count > seen, !windowInView else { return }
-    let notification = g_notification_new("Sleep Timer Ended")!
+    let notification = g_notification_new(tr("Sleep Timer Ended"))!
     defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
     g_notification_set_body(
-      notification, ending.title.isEmpty ? "Playback paused." : "“\(ending.title)” paused. Your place is kept.")
+      notification, ending.title.isEmpty
+        ? tr("Playback paused.") : trFormat("“%@” paused. Your place is kept.", ending.title))
     // Its body (no default action) opens the window, as GNOME does.
-    g_notification_add_button(notification, "Play", "app.resume")
+    g_notification_add_button(notification, tr("Play"), "app.resume")
     g_application_send_notification(application, "sleep-timer", notification)
   }
 
@@ -54,11 +55,11 @@ final class DesktopNotifications {
     seenSignedIn = Set(servers.filter(\.signedIn).map(\.serverID))
     guard !windowInView else { return }
     for server in lost {
-      let notification = g_notification_new("Signed Out of \(server.name)")!
+      let notification = g_notification_new(trFormat("Signed Out of %@", server.name))!
       defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
-      g_notification_set_body(notification, "The server no longer accepts this sign-in. Your places are kept.")
+      g_notification_set_body(notification, tr("The server no longer accepts this sign-in. Your places are kept."))
       g_notification_add_button_with_target_value(
-        notification, "Reconnect", "app.reconnect", g_variant_new_string(server.serverID))
+        notification, tr("Reconnect"), "app.reconnect", g_variant_new_string(server.serverID))
       g_notification_set_default_action_and_target_value(
         notification, "app.reconnect", g_variant_new_string(server.serverID))
       g_application_send_notification(application, "signed-out:\(server.serverID)", notification)
@@ -77,9 +78,10 @@ final class DesktopNotifications {
     for (key, standing) in standings where previous[key]?.status == .downloading {
       switch standing.status {
       case .downloaded:
-        send(key, title: "Downloaded", body: "“\(standing.title)” plays without a connection now.", retry: false)
+        send(key, title: tr("Downloaded"), body: trFormat("“%@” plays without a connection now.", standing.title), retry: false)
       case .error:
-        send(key, title: "Download Failed", body: "“\(standing.title)”: \(standing.message ?? "it stopped.")", retry: true)
+        send(key, title: tr("Download Failed"), body: trFormat("“%1$@”: %2$@", standing.title, standing.message ?? tr("it stopped.")),
+          retry: true)
       case .queued, .downloading, .paused:
         break
       }
@@ -93,7 +95,7 @@ final class DesktopNotifications {
     g_notification_set_default_action(notification, "app.show-downloads")
     if retry {
       g_notification_add_button_with_target_value(
-        notification, "Retry", "app.retry-download", g_variant_new_string(key.rawValue))
+        notification, tr("Retry"), "app.retry-download", g_variant_new_string(key.rawValue))
     }
     g_application_send_notification(application, "download:\(key.rawValue)", notification)
   }

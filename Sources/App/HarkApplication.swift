@@ -229,9 +229,9 @@ final class HarkApplication {
 
   private static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
     let menu = g_menu_new()!
-    g_menu_append(menu, "_Preferences", "app.preferences")
-    g_menu_append(menu, "_Keyboard Shortcuts", "app.shortcuts")
-    g_menu_append(menu, "_About Hark", "app.about")
+    g_menu_append(menu, tr("_Preferences"), "app.preferences")
+    g_menu_append(menu, tr("_Keyboard Shortcuts"), "app.shortcuts")
+    g_menu_append(menu, tr("_About Hark"), "app.about")
     return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
   }
 }

@@ -180,5 +180,5 @@ final class LibraryServices {
     dispatch(.library(.searchAnswered(query: query, serverID: serverID, result)))
   }
 
-  private static let signedOut = "Hark is not signed in to this server. Reconnect to see its books."
+  private static let signedOut = tr("Hark is not signed in to this server. Reconnect to see its books.")
 }

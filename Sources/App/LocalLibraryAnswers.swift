@@ -76,5 +76,5 @@ extension LocalLibraryServices {
   }
 
   private static let gone = FailureMessage(
-    "This is no longer in the library folder: it was moved or deleted since the last scan.")
+    tr("This is no longer in the library folder: it was moved or deleted since the last scan."))
 }

@@ -29,7 +29,7 @@ enum LocalLibraryCopy {
       }
       // A folder that holds the library folder would be copied into itself.
       if (target.standardizedFileURL.path + "/").hasPrefix(source.standardizedFileURL.path + "/") {
-        outcome.failed.append(LocalScanSkip(relPath: name, reason: "it holds the library folder", folder: folder))
+        outcome.failed.append(LocalScanSkip(relPath: name, reason: trNoop("it holds the library folder"), folder: folder))
         continue
       }
       let partial = target.appendingPathComponent(partialPrefix + UUID().uuidString)
@@ -66,8 +66,8 @@ enum LocalLibraryCopy {
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
       switch Int32(underlying.code) {
-      case ENOSPC: return "the disk is full"
-      case EACCES, EPERM: return "Hark may not write there"
+      case ENOSPC: return trNoop("the disk is full")
+      case EACCES, EPERM: return trNoop("Hark may not write there")
       default: break
       }
     }

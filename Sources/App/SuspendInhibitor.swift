@@ -7,7 +7,7 @@ import HarkCore
 /// sleep timer has paused the book.
 @MainActor
 final class SuspendInhibitor {
-  static let reason = "Playing an audiobook"
+  static let reason = tr("Playing an audiobook")
   private let application: UnsafeMutablePointer<GtkApplication>
   private let window: () -> UnsafeMutablePointer<GtkWindow>?
   private var cookie: guint = 0

@@ -7,5 +7,7 @@ import Glibc
 // threads, not libdispatch's pool, whose monitor would then wake Hark every
 // second for good (see WorkerPool).
 GlobalExecutor.install()
+// Before any string is looked up: the locale, and gettext for Hark's catalog.
+Translations.start()
 let status = MainActor.assumeIsolated { HarkApplication().run() }
 exit(status)

@@ -5,6 +5,10 @@
 #include <glib-object.h>
 #include <glib-unix.h>
 #include <gio/gio.h>
+// gettext and setlocale: glibc provides them; Swift's Glibc module does not
+// export libintl.
+#include <libintl.h>
+#include <locale.h>
 
 static inline gboolean hark_source_continue(void) { return G_SOURCE_CONTINUE; }
 static inline gboolean hark_source_remove(void) { return G_SOURCE_REMOVE; }

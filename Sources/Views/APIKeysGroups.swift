@@ -29,21 +29,21 @@ final class APIKeysGroups {
   private func makeGroup(_ section: APIKeysSection) -> Widget {
     let group = adw_preferences_group_new()!
     let adwGroup = group.cast(AdwPreferencesGroup.self)
-    group.setGroupTitle("API Keys for \(section.serverName)")
-    group.setGroupDescription("For scripts and other apps. A key's secret is shown once.")
+    group.setGroupTitle(trFormat("API Keys for %@", section.serverName))
+    group.setGroupDescription(tr("For scripts and other apps. A key's secret is shown once."))
     let serverID = section.id
     switch section.keys {
     case .loading:
-      adw_preferences_group_add(adwGroup, Self.row("Loading keys…"))
+      adw_preferences_group_add(adwGroup, Self.row(tr("Loading keys…")))
     case .failed(let message):
-      adw_preferences_group_add(adwGroup, Self.row("Could not load the keys", subtitle: message))
+      adw_preferences_group_add(adwGroup, Self.row(tr("Could not load the keys"), subtitle: message))
     case .loaded(let keys):
       for key in keys {
-        let row = Self.row(key.label, subtitle: "Created \(key.created)")
-        let revoke = gtk_button_new_with_label("Revoke")!
+        let row = Self.row(key.label, subtitle: trFormat("Created %@", key.created))
+        let revoke = gtk_button_new_with_label(tr("Revoke"))!
         revoke.addClasses("destructive-action")
         gtk_widget_set_valign(revoke, GTK_ALIGN_CENTER)
-        revoke.setAccessibleLabel("Revoke \(key.label)")
+        revoke.setAccessibleLabel(trFormat("Revoke %@", key.label))
         Signals.connect(revoke, "clicked") { [weak self] in
           self?.store.dispatch(.connections(.apiKeyRevocationRequested(serverID: serverID, id: key.id)))
         }
@@ -51,10 +51,10 @@ final class APIKeysGroups {
         adw_preferences_group_add(adwGroup, row)
       }
     }
-    let name = Form.entryRow("New Key Name")
-    let create = gtk_button_new_with_label("Create")!
+    let name = Form.entryRow(tr("New Key Name"))
+    let create = gtk_button_new_with_label(tr("Create"))!
     gtk_widget_set_valign(create, GTK_ALIGN_CENTER)
-    create.setAccessibleLabel("Create API Key")
+    create.setAccessibleLabel(tr("Create API Key"))
     adw_entry_row_add_suffix(name.cast(AdwEntryRow.self), create)
     let submit: @MainActor () -> Void = { [weak self] in
       self?.store.dispatch(.connections(.apiKeyCreationRequested(serverID: serverID, label: Form.text(of: name))))

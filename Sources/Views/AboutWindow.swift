@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import HarkCore
 
 /// Hark's About window.
 @MainActor
@@ -10,9 +11,9 @@ public enum AboutWindow {
     adw_about_window_set_application_name(window, "Hark")
     adw_about_window_set_application_icon(window, "dev.hark.Hark")
     adw_about_window_set_version(window, version)
-    adw_about_window_set_developer_name(window, "The Hark developers")
+    adw_about_window_set_developer_name(window, tr("The Hark developers"))
     adw_about_window_set_comments(
-      window, "Listen to audiobooks from your AudioSilo server or a folder on this computer.")
+      window, tr("Listen to audiobooks from your AudioSilo server or a folder on this computer."))
     adw_about_window_set_license_type(window, GTK_LICENSE_GPL_3_0)
     gtk_window_set_transient_for(about.cast(GtkWindow.self), parent.cast(GtkWindow.self))
     gtk_window_set_modal(about.cast(GtkWindow.self), 1)

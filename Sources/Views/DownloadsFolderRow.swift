@@ -17,21 +17,21 @@ final class DownloadsFolderRow {
   init(store: Store) {
     self.store = store
     widget = adw_action_row_new()!
-    widget.setRowTitle("Downloads Folder")
-    let choose = gtk_button_new_with_label("Choose…")!
+    widget.setRowTitle(tr("Downloads Folder"))
+    let choose = gtk_button_new_with_label(tr("Choose…"))!
     gtk_widget_set_valign(choose, GTK_ALIGN_CENTER)
-    choose.setAccessibleLabel("Choose the Downloads Folder")
+    choose.setAccessibleLabel(tr("Choose the Downloads Folder"))
     adw_action_row_add_suffix(widget.cast(AdwActionRow.self), choose)
     Signals.connect(choose, "clicked") { [weak self] in self?.choose() }
     subscription = store.subscribe({ $0.downloads.root?.path ?? "" }) { [weak self] path in
-      self?.widget.setRowSubtitle(path.isEmpty ? "Not set yet" : path)
+      self?.widget.setRowSubtitle(path.isEmpty ? tr("Not set yet") : path)
     }
   }
 
   private func choose() {
     let parent = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
     let chooser = gtk_file_chooser_native_new(
-      "Choose the Downloads Folder", parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Choose", "_Cancel")!
+      tr("Choose the Downloads Folder"), parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Choose"), tr("_Cancel"))!
     self.chooser = chooser
     gtk_native_dialog_set_modal(UnsafeMutableRawPointer(chooser).assumingMemoryBound(to: GtkNativeDialog.self), 1)
     Signals.connect(UnsafeMutableRawPointer(chooser), "response") { [weak self] (response: UInt32) in

@@ -31,8 +31,8 @@ final class LibraryFolderChooser {
   func open() {
     guard chooser == nil,
       let native = gtk_file_chooser_native_new(
-        "Choose a Library Folder", parent.cast(GtkWindow.self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Add",
-        "_Cancel")
+        tr("Choose a Library Folder"), parent.cast(GtkWindow.self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Add"),
+        tr("_Cancel"))
     else { return }
     gtk_native_dialog_set_modal(native.cast(GtkNativeDialog.self), 1)
     let held = ObjectRef(taking: UnsafeMutableRawPointer(native))

@@ -40,8 +40,8 @@ final class LibraryFolderOffer {
     let message = dialog.cast(AdwMessageDialog.self)
     // Its name for a screen reader and the window list.
     gtk_window_set_title(dialog.cast(GtkWindow.self), question.heading)
-    adw_message_dialog_add_response(message, Self.cancel, "_Cancel")
-    if question.canAddInPlace { adw_message_dialog_add_response(message, Self.inPlace, "_Add Where It Is") }
+    adw_message_dialog_add_response(message, Self.cancel, tr("_Cancel"))
+    if question.canAddInPlace { adw_message_dialog_add_response(message, Self.inPlace, tr("_Add Where It Is")) }
     if let copyLabel = question.copyLabel {
       // Labels read "_" as a mnemonic: a folder's own underscores are doubled.
       adw_message_dialog_add_response(message, Self.copy, copyLabel.replacingOccurrences(of: "_", with: "__"))

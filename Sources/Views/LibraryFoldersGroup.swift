@@ -18,11 +18,11 @@ final class LibraryFoldersGroup {
   init(store: Store, window: Widget) {
     self.store = store
     rows = RowsGroup(
-      title: "Library Folders",
-      description: "Hark shows the audiobooks in these folders under This Computer, and looks again when they change.")
-    let add = gtk_button_new_with_label("Add Folder…")!
+      title: tr("Library Folders"),
+      description: tr("Hark shows the audiobooks in these folders under This Computer, and looks again when they change."))
+    let add = gtk_button_new_with_label(tr("Add Folder…"))!
     add.addClasses("pill")
-    let rescan = gtk_button_new_with_label("Scan Again")!
+    let rescan = gtk_button_new_with_label(tr("Scan Again"))!
     rescan.addClasses("pill")
     let buttons = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
     gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
@@ -43,11 +43,11 @@ final class LibraryFoldersGroup {
 
   private func render(_ folders: [LibraryFolderRow]) {
     guard !folders.isEmpty else {
-      rows.setRows([RowsGroup.statusRow("No library folders")])
+      rows.setRows([RowsGroup.statusRow(tr("No library folders"))])
       return
     }
     rows.setRows(folders.map { folder in
-      let remove = RowsGroup.iconButton("list-remove-symbolic", label: "Remove “\(folder.name)”")
+      let remove = RowsGroup.iconButton("list-remove-symbolic", label: trFormat("Remove “%@”", folder.name))
       let id = folder.id
       Signals.connect(remove, "clicked") { [weak self] in self?.store.dispatch(.localLibrary(.folderRemoved(id))) }
       let row = RowsGroup.row(folder.name, subtitle: folder.detail, suffixes: [remove])

@@ -76,10 +76,10 @@ public final class MainWindow {
     gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
     gtk_menu_button_set_menu_model(OpaquePointer(menuButton), menu)
     gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)  // F10 opens it
-    gtk_widget_set_tooltip_text(menuButton, "Main Menu")
-    menuButton.setAccessibleLabel("Main Menu")
+    gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+    menuButton.setAccessibleLabel(tr("Main Menu"))
     adw_header_bar_pack_end(header.opaque, menuButton)
-    let search = Make.iconButton("system-search-symbolic", tooltip: "Search")
+    let search = Make.iconButton("system-search-symbolic", tooltip: tr("Search"))
     gtk_actionable_set_action_name(OpaquePointer(search), "app.search")
     adw_header_bar_pack_start(header.opaque, search)
     // "/" starts a search too, unless a text field takes the key first (the

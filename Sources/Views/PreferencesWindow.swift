@@ -27,28 +27,32 @@ public final class PreferencesWindow {
   }
 
   private static let groups: [(title: String, rows: [Row])] = [
-    ("Skipping", [
-      Row(key: .skipBackSeconds, title: "Skip Back", subtitle: "Seconds the skip back button jumps"),
-      Row(key: .skipForwardSeconds, title: "Skip Forward", subtitle: "Seconds the skip forward button jumps"),
+    (tr("Skipping"), [
+      Row(key: .skipBackSeconds, title: tr("Skip Back"), subtitle: tr("Seconds the skip back button jumps")),
+      Row(key: .skipForwardSeconds, title: tr("Skip Forward"), subtitle: tr("Seconds the skip forward button jumps")),
     ]),
-    ("Resuming", [
-      Row(key: .autoRewindSeconds, title: "Auto-Rewind",
-          subtitle: "At most this many seconds replayed when you resume; longer pauses replay more. 0 turns it off"),
+    (tr("Resuming"), [
+      Row(key: .autoRewindSeconds, title: tr("Auto-Rewind"),
+          subtitle: tr("At most this many seconds replayed when you resume; longer pauses replay more. 0 turns it off")),
     ]),
-    ("Playback", [
-      Row(key: .defaultSpeed, title: "Default Speed", subtitle: "For books you have not set a speed for"),
-      Row(key: .virtualChapterMinutes, title: "Chapter Length for Books Without Chapters",
-          subtitle: "Minutes per chapter when a long book has no chapter marks"),
-      Row(key: .playNextBook, title: "Play the Next Book",
-          subtitle: "When a book ends, the next one in its folder starts after \(UpNext.countdown) seconds"),
-      Row(key: .playInBackground, title: "Keep Playing When Closed",
-          subtitle: "Closing the window does not stop the book; open Hark again or use the media controls to return"),
+    (tr("Playback"), [
+      Row(key: .defaultSpeed, title: tr("Default Speed"), subtitle: tr("For books you have not set a speed for")),
+      Row(key: .virtualChapterMinutes, title: tr("Chapter Length for Books Without Chapters"),
+          subtitle: tr("Minutes per chapter when a long book has no chapter marks")),
+      Row(key: .playNextBook, title: tr("Play the Next Book"),
+          subtitle: String(
+            format: trPlural(
+              "When a book ends, the next one in its folder starts after %d second",
+              "When a book ends, the next one in its folder starts after %d seconds", UpNext.countdown),
+            UpNext.countdown)),
+      Row(key: .playInBackground, title: tr("Keep Playing When Closed"),
+          subtitle: tr("Closing the window does not stop the book; open Hark again or use the media controls to return")),
     ]),
-    ("Downloads", [
-      Row(key: .simultaneousDownloads, title: "Books Downloaded at Once",
-          subtitle: "The others wait their turn, first asked, first downloaded"),
-      Row(key: .downloadOnMetered, title: "Download on Metered Connections",
-          subtitle: "Off, downloads wait while the connection is paid by the byte, such as a phone's hotspot"),
+    (tr("Downloads"), [
+      Row(key: .simultaneousDownloads, title: tr("Books Downloaded at Once"),
+          subtitle: tr("The others wait their turn, first asked, first downloaded")),
+      Row(key: .downloadOnMetered, title: tr("Download on Metered Connections"),
+          subtitle: tr("Off, downloads wait while the connection is paid by the byte, such as a phone's hotspot")),
     ]),
   ]
 
@@ -61,23 +65,23 @@ public final class PreferencesWindow {
     gtk_window_set_default_size(window.cast(GtkWindow.self), 600, 560)
     adw_preferences_window_set_search_enabled(window.cast(AdwPreferencesWindow.self), 0)
 
-    let playback = Self.page("Playback", icon: "media-playback-start-symbolic")
-    let downloads = Self.page("Downloads", icon: "folder-download-symbolic")
+    let playback = Self.page(tr("Playback"), icon: "media-playback-start-symbolic")
+    let downloads = Self.page(tr("Downloads"), icon: "folder-download-symbolic")
     for group in Self.groups {
       let groupWidget = adw_preferences_group_new()!
       groupWidget.setGroupTitle(group.title)
       for row in group.rows { adw_preferences_group_add(groupWidget.cast(AdwPreferencesGroup.self), makeRow(row)) }
-      let isDownloads = group.title == "Downloads"
+      let isDownloads = group.title == tr("Downloads")
       if isDownloads {
         groupWidget.setGroupDescription(
-          "Books downloaded before you change the folder stay where they are and keep playing.")
+          tr("Books downloaded before you change the folder stay where they are and keep playing."))
         let folder = DownloadsFolderRow(store: store)
         adw_preferences_group_add(groupWidget.cast(AdwPreferencesGroup.self), folder.widget)
         downloadsFolder = folder
       }
       adw_preferences_page_add((isDownloads ? downloads : playback).cast(AdwPreferencesPage.self), groupWidget.cast(AdwPreferencesGroup.self))
     }
-    let library = Self.page("Library", icon: "folder-symbolic")
+    let library = Self.page(tr("Library"), icon: "folder-symbolic")
     let folders = LibraryFoldersGroup(store: store, window: window)
     adw_preferences_page_add(library.cast(AdwPreferencesPage.self), folders.widget.cast(AdwPreferencesGroup.self))
     adw_preferences_page_add(library.cast(AdwPreferencesPage.self), folders.footer.cast(AdwPreferencesGroup.self))

@@ -21,15 +21,15 @@ final class ServersPreferencesPage {
   init(store: Store) {
     self.store = store
     page = adw_preferences_page_new()
-    adw_preferences_page_set_title(page.cast(AdwPreferencesPage.self), "Servers")
+    adw_preferences_page_set_title(page.cast(AdwPreferencesPage.self), tr("Servers"))
     adw_preferences_page_set_icon_name(page.cast(AdwPreferencesPage.self), "network-server-symbolic")
     group = adw_preferences_group_new()
     storage = SignInStorageGroup(store: store)
-    group.setGroupTitle("Connected Servers")
+    group.setGroupTitle(tr("Connected Servers"))
     let add = gtk_button_new_from_icon_name("list-add-symbolic")!
     add.addClasses("flat")
-    gtk_widget_set_tooltip_text(add, "Connect to a Server")
-    add.setAccessibleLabel("Connect to a Server")
+    gtk_widget_set_tooltip_text(add, tr("Connect to a Server"))
+    add.setAccessibleLabel(tr("Connect to a Server"))
     adw_preferences_group_set_header_suffix(group.cast(AdwPreferencesGroup.self), add)
     adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.cast(AdwPreferencesGroup.self))
     Signals.connect(add, "clicked") { [weak self] in self?.store.dispatch(.connections(.addServerRequested)) }
@@ -52,24 +52,24 @@ final class ServersPreferencesPage {
 
   private func emptyRow() -> Widget {
     let row = adw_action_row_new()!
-    row.setRowTitle("No servers yet")
+    row.setRowTitle(tr("No servers yet"))
     return row
   }
 
   private func makeRow(_ section: ServerSection) -> Widget {
     let row = adw_action_row_new()!
     row.setRowTitle(section.title)
-    let state = section.status == .signedOut ? " · signed out" : section.status == .offline ? " · offline" : ""
-    row.setRowSubtitle(section.subtitle + state)
+    let state = section.status == .signedOut ? tr("signed out") : section.status == .offline ? tr("offline") : ""
+    row.setRowSubtitle(section.subtitle + (state.isEmpty ? "" : " · " + state))
     let id = section.id
     if section.status == .signedOut {
-      let reconnect = button("Reconnect", classes: "suggested-action", accessible: "Reconnect to \(section.title)")
+      let reconnect = button(tr("Reconnect"), classes: "suggested-action", accessible: trFormat("Reconnect to %@", section.title))
       Signals.connect(reconnect, "clicked") { [weak self] in
         self?.store.dispatch(.connections(.reconnectRequested(serverID: id)))
       }
       adw_action_row_add_suffix(row.cast(AdwActionRow.self), reconnect)
     }
-    let signOut = button("Sign Out", classes: "destructive-action", accessible: "Sign Out of \(section.title)")
+    let signOut = button(tr("Sign Out"), classes: "destructive-action", accessible: trFormat("Sign Out of %@", section.title))
     let name = section.title
     Signals.connect(signOut, "clicked") { [weak self] in
       guard let self else { return }

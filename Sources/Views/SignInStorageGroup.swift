@@ -17,7 +17,7 @@ final class SignInStorageGroup {
     self.store = store
     group = adw_preferences_group_new()
     row = adw_action_row_new()!
-    row.setRowTitle("Keep Me Signed In")
+    row.setRowTitle(tr("Keep Me Signed In"))
     toggle = gtk_switch_new()!
     gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
     adw_action_row_add_suffix(row.cast(AdwActionRow.self), toggle)

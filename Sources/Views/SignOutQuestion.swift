@@ -19,11 +19,11 @@ enum SignOutQuestion {
     }
     let parent = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
     let dialog = adw_message_dialog_new(
-      parent, "Sign Out of “\(name)”?",
-      "Its downloads (\(downloads)) stay on this computer and play offline unless you remove them.")!
-    adw_message_dialog_add_response(dialog.cast(AdwMessageDialog.self), "cancel", "_Cancel")
-    adw_message_dialog_add_response(dialog.cast(AdwMessageDialog.self), keep, "_Keep Downloads")
-    adw_message_dialog_add_response(dialog.cast(AdwMessageDialog.self), remove, "_Remove Downloads")
+      parent, trFormat("Sign Out of “%@”?", name),
+      trFormat("Its downloads (%@) stay on this computer and play offline unless you remove them.", downloads))!
+    adw_message_dialog_add_response(dialog.cast(AdwMessageDialog.self), "cancel", tr("_Cancel"))
+    adw_message_dialog_add_response(dialog.cast(AdwMessageDialog.self), keep, tr("_Keep Downloads"))
+    adw_message_dialog_add_response(dialog.cast(AdwMessageDialog.self), remove, tr("_Remove Downloads"))
     adw_message_dialog_set_response_appearance(dialog.cast(AdwMessageDialog.self), remove, ADW_RESPONSE_DESTRUCTIVE)
     adw_message_dialog_set_default_response(dialog.cast(AdwMessageDialog.self), keep)
     adw_message_dialog_set_close_response(dialog.cast(AdwMessageDialog.self), "cancel")

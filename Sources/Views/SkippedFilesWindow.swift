@@ -13,13 +13,13 @@ enum SkippedFilesWindow {
 
   static func present(_ skipped: [LocalScanSkip], parent: Widget) {
     let window = adw_window_new()!
-    gtk_window_set_title(window.cast(GtkWindow.self), "Skipped Files")
+    gtk_window_set_title(window.cast(GtkWindow.self), tr("Skipped Files"))
     gtk_window_set_transient_for(window.cast(GtkWindow.self), parent.cast(GtkWindow.self))
     gtk_window_set_modal(window.cast(GtkWindow.self), 1)
     gtk_window_set_default_size(window.cast(GtkWindow.self), 520, 480)
     let summary = RowsGroup(
-      title: skipped.count == 1 ? "1 File Skipped" : "\(skipped.count) Files Skipped",
-      description: "These are not in the library. Fix or remove them: Hark looks again when they change.")
+      title: String(format: trPlural("%d File Skipped", "%d Files Skipped", skipped.count), skipped.count),
+      description: tr("These are not in the library. Fix or remove them: Hark looks again when they change."))
     let page = adw_preferences_page_new()!
     adw_preferences_page_add(page.cast(AdwPreferencesPage.self), summary.widget.cast(AdwPreferencesGroup.self))
     // One group per library folder, titled with its name, its path below:
@@ -29,12 +29,13 @@ enum SkippedFilesWindow {
     for skip in shown where !order.contains(skip.folder) { order.append(skip.folder) }
     for folder in order {
       let inFolder = shown.filter { $0.folder == folder }
-      let group = RowsGroup(title: "In “\(inFolder[0].folderName)”", description: folder)
+      // Translators: the name of a library folder.
+      let group = RowsGroup(title: trFormat("In “%@”", inFolder[0].folderName), description: folder)
       var rows = inFolder.map { skip in
-        RowsGroup.row(skip.relPath.isEmpty ? "The library folder" : skip.relPath, subtitle: skip.reason)
+        RowsGroup.row(skip.relPath.isEmpty ? tr("The library folder") : skip.relPath, subtitle: tr(skip.reason))
       }
       if folder == order.last, skipped.count > shownAtMost {
-        rows.append(RowsGroup.statusRow("and \(skipped.count - shownAtMost) more"))
+        rows.append(RowsGroup.statusRow(trFormat("and %d more", skipped.count - shownAtMost)))
       }
       group.setRows(rows)
       adw_preferences_page_add(page.cast(AdwPreferencesPage.self), group.widget.cast(AdwPreferencesGroup.self))

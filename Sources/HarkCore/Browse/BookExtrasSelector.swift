@@ -81,33 +81,33 @@ func bookExtrasView(
   _ s: AppState, _ target: LibraryPath, _ book: Book, places: ChapterPlaces, now: Date
 ) -> BookExtrasView {
   let extras = s.library.extras[target] ?? BookExtras()
-  var resumeText = "Checking your place…"
+  var resumeText = tr("Checking your place…")
   var finished = false
   var position: Double?
   switch livePlace(s, target) ?? extras.resume {
   case nil:
     break
   case .empty?:
-    resumeText = "Not started"
+    resumeText = tr("Not started")
   case .failed?:
-    resumeText = "Hark could not check your place in this book."
+    resumeText = tr("Hark could not check your place in this book.")
   case .progress(let record)?:
     finished = record.finished
     position = record.position
     if finished {
-      resumeText = "Finished"
+      resumeText = tr("Finished")
     } else {
       let duration = book.duration > 0 ? book.duration : record.duration
       let speed = record.playbackSpeed > 0 ? record.playbackSpeed : 1
       let left = formatDuration(max(0, duration - record.position) / speed)
-      resumeText = ["Resume at \(places.label(at: record.position))", left.isEmpty ? "" : "\(left) left"]
+      resumeText = [trFormat("Resume at %@", places.label(at: record.position)), left.isEmpty ? "" : trFormat("%@ left", left)]
         .filter { !$0.isEmpty }.joined(separator: " · ")
     }
   }
   let favourite = s.library.favourites[target.serverID]?
     .contains(FavouriteKey(libraryID: target.libraryID, path: target.path)) ?? false
   return BookExtrasView(
-    resume: resumeText, playLabel: !finished && (position ?? 0) > 0 ? "Resume" : "Play",
+    resume: resumeText, playLabel: !finished && (position ?? 0) > 0 ? tr("Resume") : tr("Play"),
     isFinished: finished, isFavourite: favourite,
     currentChapter: finished ? nil : position.flatMap(places.chapterIndex(at:)),
     bookmarks: extras.bookmarks.map { marks in
@@ -156,7 +156,7 @@ private func historyRow(_ span: HistoryEntry, _ places: ChapterPlaces, now: Date
     switch (from, to) {
     case (let a?, let b?) where a != b: "\(a) – \(b)"
     case (let a?, _): a
-    default: "Listened"
+    default: tr("Listened")
     }
   let when = formatRelative(span.endedAt, now: now)
   let detail = ["\(formatClock(span.fromPosition)) → \(formatClock(span.toPosition))", when]
@@ -175,14 +175,14 @@ private func metaView(
   var facts: [BookFact] = []
   if let recording = meta.recording {
     let narrators = recording.narrators.map(\.name).joined(separator: ", ")
-    if !narrators.isEmpty { facts.append(BookFact(label: "Narrated by", value: narrators)) }
+    if !narrators.isEmpty { facts.append(BookFact(label: tr("Narrated by"), value: narrators)) }
     if let publisher = recording.publisher, !publisher.isEmpty {
-      facts.append(BookFact(label: "Publisher", value: publisher))
+      facts.append(BookFact(label: tr("Publisher"), value: publisher))
     }
     if let released = recording.releaseDate, !released.isEmpty {
-      facts.append(BookFact(label: "Released", value: released))
+      facts.append(BookFact(label: tr("Released"), value: released))
     }
-    if recording.abridged == true { facts.append(BookFact(label: "Edition", value: "Abridged")) }
+    if recording.abridged == true { facts.append(BookFact(label: tr("Edition"), value: tr("Abridged"))) }
   }
   return MetaView(
     description: meta.work?.description ?? "",
@@ -192,7 +192,7 @@ private func metaView(
     },
     recaps: gated.recaps.map {
       MetaView.Recap(
-        title: $0.through.chapter <= 0 ? "Before this book" : "Up to chapter \($0.through.chapter)", text: $0.text)
+        title: $0.through.chapter <= 0 ? tr("Before this book") : trFormat("Up to chapter %d", $0.through.chapter), text: $0.text)
     },
     hidden: gated.hiddenCharacters + gated.hiddenRecaps,
     revealsSpoilers: reveal,

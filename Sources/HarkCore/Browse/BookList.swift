@@ -139,14 +139,14 @@ public struct BookListView: Equatable, Sendable {
 
 public func selectBookList(_ s: AppState) -> BookListView? {
   guard let list = s.library.bookList else { return nil }
-  var library = "All Books"
+  var library = tr("All Books")
   if case .loaded(let libraries)? = s.connections.libraries[list.query.serverID],
     let name = libraries.first(where: { $0.id == list.query.libraryID })?.name
   {
     library = name
   }
   let filter =
-    list.query.author.map { "Books by \($0)" } ?? list.query.series.map { "Books in \($0)" }
+    list.query.author.map { trFormat("Books by %@", $0) } ?? list.query.series.map { trFormat("Books in %@", $0) }
   let tiles = list.books.map { book in
     let target = LibraryPath(serverID: list.query.serverID, libraryID: list.query.libraryID, path: book.relPath)
     return BookTile(

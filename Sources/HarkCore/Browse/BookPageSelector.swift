@@ -70,13 +70,13 @@ func relatedBooks(_ book: Book, _ target: LibraryPath) -> [RelatedBooks] {
   if !author.isEmpty {
     links.append(
       RelatedBooks(
-        label: "More by \(author)",
+        label: trFormat("More by %@", author),
         query: BookListQuery(serverID: target.serverID, libraryID: target.libraryID, author: book.author)))
   }
   if !series.isEmpty {
     links.append(
       RelatedBooks(
-        label: "More in \(series)",
+        label: trFormat("More in %@", series),
         query: BookListQuery(serverID: target.serverID, libraryID: target.libraryID, series: book.series)))
   }
   return links
@@ -142,18 +142,18 @@ func bookFacts(_ book: Book, location: String) -> [BookFact] {
   func add(_ label: String, _ value: String) {
     if !value.trimmingCharacters(in: .whitespaces).isEmpty { facts.append(BookFact(label: label, value: value)) }
   }
-  add("Author", book.author)
-  add("Narrator", book.narrator)
+  add(tr("Author"), book.author)
+  add(tr("Narrator"), book.narrator)
   if !book.series.isEmpty {
-    add("Series", bookSubtitle(author: nil, series: book.series, seriesIndex: book.seriesIndex))
+    add(tr("Series"), bookSubtitle(author: nil, series: book.series, seriesIndex: book.seriesIndex))
   }
-  add("Length", formatDuration(book.duration))
+  add(tr("Length"), formatDuration(book.duration))
   let format = book.format.trimmingCharacters(in: CharacterSet(charactersIn: ".")).uppercased()
   let codec = (book.codec ?? "").uppercased()
-  add("Format", [format, codec == format ? "" : codec].filter { !$0.isEmpty }.joined(separator: " · "))
-  if book.size > 0 { add("Size", formatBytes(book.size)) }
-  if book.files.count > 1 { add("Files", "\(book.files.count) audio files") }
-  add("Location", location)
+  add(tr("Format"), [format, codec == format ? "" : codec].filter { !$0.isEmpty }.joined(separator: " · "))
+  if book.size > 0 { add(tr("Size"), formatBytes(book.size)) }
+  if book.files.count > 1 { add(tr("Files"), String(format: trPlural("%d audio file", "%d audio files", book.files.count), book.files.count)) }
+  add(tr("Location"), location)
   return facts
 }
 

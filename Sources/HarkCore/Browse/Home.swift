@@ -62,12 +62,12 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
     continuing.append(
       ShelfItem(
         title: book.map { $0.title.isEmpty ? pathLeaf(row.path) : $0.title } ?? pathLeaf(row.path),
-        subtitle: [book?.author ?? "", left.isEmpty ? "" : "\(left) left"].filter { !$0.isEmpty }
+        subtitle: [book?.author ?? "", left.isEmpty ? "" : trFormat("%@ left", left)].filter { !$0.isEmpty }
           .joined(separator: " · "),
         location: location(s, server.serverID, row.libraryID, also: []),
         target: LibraryPath(serverID: server.serverID, libraryID: row.libraryID, path: row.path)))
   }
-  if !continuing.isEmpty { shelves.append(Shelf(title: "Continue Listening", items: continuing)) }
+  if !continuing.isEmpty { shelves.append(Shelf(title: tr("Continue Listening"), items: continuing)) }
 
   // Downloaded: what plays with no connection, newest first (the whole
   // list is the Downloads page). Signed out or away, a server's downloads
@@ -79,7 +79,7 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
     .map { entry in
       item(s, LocatedBook(book: entry.book, connectionID: entry.key.serverID, connectionName: ""), also: [])
     }
-  if !downloaded.isEmpty { shelves.append(Shelf(title: "Downloaded", items: Array(downloaded))) }
+  if !downloaded.isEmpty { shelves.append(Shelf(title: tr("Downloaded"), items: Array(downloaded))) }
 
   // Recently added: each server's newest, de-duplicated, newest first.
   var recent: [LocatedBook] = []
@@ -92,7 +92,7 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
     .sorted { ($0.winner.book.addedAt?.date ?? .distantPast) > ($1.winner.book.addedAt?.date ?? .distantPast) }
     .prefix(shelfLength)
     .map { item(s, $0.winner, also: $0.also.map(\.connectionName)) }
-  if !newest.isEmpty { shelves.append(Shelf(title: "Recently Added", items: Array(newest))) }
+  if !newest.isEmpty { shelves.append(Shelf(title: tr("Recently Added"), items: Array(newest))) }
 
   // Favourite books (a favourite folder is browsed, not listed here).
   var favourites: [ShelfItem] = []
@@ -108,14 +108,14 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
           target: LibraryPath(serverID: server.serverID, libraryID: favourite.libraryID, path: favourite.path)))
     }
   }
-  if !favourites.isEmpty { shelves.append(Shelf(title: "Favourites", items: Array(favourites.prefix(shelfLength)))) }
+  if !favourites.isEmpty { shelves.append(Shelf(title: tr("Favourites"), items: Array(favourites.prefix(shelfLength)))) }
   return shelves.map { shelf in
     Shelf(
       title: shelf.title,
       items: shelf.items.map { item in
         var marked = item
         // The Downloaded shelf says it once, in its title.
-        if shelf.title != "Downloaded" { marked.subtitle = withDownloadedBadge(s, item.target, item.subtitle) }
+        if shelf.title != tr("Downloaded") { marked.subtitle = withDownloadedBadge(s, item.target, item.subtitle) }
         if somethingIsAway(s) { marked.needsServer = needsServerNotice(s, item.target) }
         return marked
       })
@@ -139,7 +139,8 @@ func location(_ s: AppState, _ serverID: String, _ libraryID: Int, also: [String
     library = libraries.first { $0.id == libraryID }?.name ?? ""
   }
   var text = [server, library].filter { !$0.isEmpty }.joined(separator: " · ")
-  if !also.isEmpty { text += " · also on " + also.joined(separator: ", ") }
+  // TRANSLATORS: after a book's server and library, the other servers that have it.
+  if !also.isEmpty { text += trFormat(" · also on %@", also.joined(separator: ", ")) }
   return text
 }
 

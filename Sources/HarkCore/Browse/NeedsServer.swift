@@ -10,18 +10,19 @@ public func needsServerNotice(_ s: AppState, _ target: LibraryPath) -> String? {
   guard s.connections.unreachable.contains(target.serverID), s.downloads.entry(target)?.localCopy == nil,
     let server = s.connections.server(target.serverID)
   else { return nil }
-  return "Needs “\(server.name)” — not downloaded"
+  return trFormat("Needs “%@” — not downloaded", server.name)
 }
 
 /// What Play says instead of trying a stream that cannot start: the reason,
 /// and what will make it work.
 func offlinePlayRefusal(_ s: AppState, _ target: LibraryPath) -> String? {
   if let missing = missingFolderNotice(s, target) {
-    return "\(missing). It plays again once the folder is back (is its drive connected?)."
+    return trFormat("%@. It plays again once the folder is back (is its drive connected?).", missing)
   }
   guard needsServerNotice(s, target) != nil, let server = s.connections.server(target.serverID) else { return nil }
-  return "This book is not downloaded and “\(server.name)” is not answering, so it cannot play now. "
-    + "It plays again once the server is back; download books to listen without a connection."
+  return trFormat(
+    "This book is not downloaded and “%@” is not answering, so it cannot play now. It plays again once the server is back; download books to listen without a connection.",
+    server.name)
 }
 
 /// Play on the Book page's book while it needs its server: the page says
@@ -39,7 +40,7 @@ func refuseOfflinePlay(_ state: inout AppState, _ target: LibraryPath) -> [Effec
 /// every list and grid shows (words, so screen readers say it too).
 func withDownloadedBadge(_ s: AppState, _ target: LibraryPath, _ subtitle: String) -> String {
   guard s.downloads.entry(target)?.localCopy != nil else { return subtitle }
-  return subtitle.isEmpty ? "Downloaded" : "\(subtitle) · Downloaded"
+  return subtitle.isEmpty ? tr("Downloaded") : subtitle + " · " + tr("Downloaded")
 }
 
 /// A server not answering or a library folder missing: only then can a

@@ -6,7 +6,7 @@ import Foundation
 /// the server's own, worded by the client).
 public func offlineNotice(_ s: AppState, serverID: String) -> String? {
   guard s.connections.unreachable.contains(serverID), let server = s.connections.server(serverID) else { return nil }
-  return "“\(server.name)” is not answering. This loads again by itself when it is back."
+  return trFormat("“%@” is not answering. This loads again by itself when it is back.", server.name)
 }
 
 /// A server answers again: whatever it failed to show is read again, so a

@@ -128,7 +128,7 @@ private func selectSearchContent(_ s: AppState, _ search: SearchState) -> Search
   let content: SearchView.Content =
     if !rows.isEmpty { .results(rows) } else if stillLoading { .loading } else if failures.count == servers.count
       && !failures.isEmpty
-    { .failed(failures[0]) } else { .noResults("No books match “\(search.searched)”.") }
+    { .failed(failures[0]) } else { .noResults(trFormat("No books match “%@”.", search.searched)) }
   return SearchView(query: search.query, content: content)
 }
 

@@ -10,7 +10,7 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     // reconnects: say so, rather than "loading" forever.
     for server in servers {
       state.libraries[server.serverID] =
-        server.needsReconnect ? .failed("Reconnect to see this server's libraries.") : .loading
+        server.needsReconnect ? .failed(tr("Reconnect to see this server's libraries.")) : .loading
     }
     return servers.filter { !$0.needsReconnect }.map { .loadLibraries(serverID: $0.serverID) }
 
@@ -58,7 +58,8 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
       // Its books would be taken for the ones on this computer.
       flow.step = .address
       flow.pendingMethod = nil
-      flow.error = "This server calls itself “\(preview.serverID)”, the name Hark keeps for this computer's own books."
+      flow.error = trFormat(
+        "This server calls itself “%@”, the name Hark keeps for this computer's own books.", preview.serverID)
     case .success(let preview):
       flow.error = nil
       if let pending = flow.pendingMethod {
@@ -76,12 +77,12 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
 
   case .inviteCodeSubmitted(let code):
     let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !code.isEmpty else { return refuse(&state, "Enter the invite code from your server's admin.") }
+    guard !code.isEmpty else { return refuse(&state, tr("Enter the invite code from your server's admin.")) }
     return startSignIn(&state, .inviteCode(code))
 
   case .passwordSubmitted(let username, let password):
     let username = username.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !username.isEmpty, !password.isEmpty else { return refuse(&state, "Enter your username and password.") }
+    guard !username.isEmpty, !password.isEmpty else { return refuse(&state, tr("Enter your username and password.")) }
     return startSignIn(&state, .password(username: username, password: password))
 
   case .demoRequested:
@@ -234,7 +235,7 @@ private func submitAddress(_ state: inout ConnectionsState, _ text: String) -> [
   flow.pendingMethod = nil
   defer { state.signIn = flow }
   guard !trimmed.isEmpty else {
-    flow.error = "Enter your server's address, or paste a link from it."
+    flow.error = tr("Enter your server's address, or paste a link from it.")
     return []
   }
   let base: URL
@@ -247,7 +248,7 @@ private func submitAddress(_ state: inout ConnectionsState, _ text: String) -> [
     flow.pendingMethod = .inviteCode(code)
   case nil:
     guard let url = ServerAddress.normalize(trimmed) else {
-      flow.error = "“\(trimmed)” is not a server address Hark can use. Try one like books.example.com."
+      flow.error = trFormat("“%@” is not a server address Hark can use. Try one like books.example.com.", trimmed)
       return []
     }
     base = url

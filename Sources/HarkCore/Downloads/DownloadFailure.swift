@@ -31,23 +31,23 @@ public enum DownloadFailure: Error, Equatable, Sendable {
   public var listenerText: String {
     switch self {
     case .server(401), .server(403):
-      "The server no longer lets this account download the book. Sign in again, then retry."
+      tr("The server no longer lets this account download the book. Sign in again, then retry.")
     case .server(404), .server(410):
-      "The server no longer has this book's files."
+      tr("The server no longer has this book's files.")
     case .server(let status) where status >= 500:
-      "The server ran into a problem (error \(status)). Try again later."
+      trFormat("The server ran into a problem (error %d). Try again later.", status)
     case .server(let status):
-      "The server refused the download (error \(status))."
+      trFormat("The server refused the download (error %d).", status)
     case .network:
-      "The connection to the server was lost."
+      tr("The connection to the server was lost.")
     case .sizeMismatch:
-      "A file arrived incomplete."
+      tr("A file arrived incomplete.")
     case .diskFull:
-      "There is no space left on the disk for this download. Free some space, then retry."
+      tr("There is no space left on the disk for this download. Free some space, then retry.")
     case .cannotWrite(let reason):
-      "The download could not be saved (\(reason))."
+      trFormat("The download could not be saved (%@).", reason)
     case .cancelled:
-      "The download was stopped."
+      tr("The download was stopped.")
     }
   }
 }

@@ -13,7 +13,7 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     for var entry in stored where downloads.entries[entry.key] == nil {
       if entry.status == .downloaded, missing.contains(entry.key) {
         entry.status = .error
-        entry.message = "Its files are no longer on this computer. Download it again to listen offline."
+        entry.message = tr("Its files are no longer on this computer. Download it again to listen offline.")
         for index in entry.files.indices { entry.files[index].complete = false }
         effects.append(.saveDownload(entry))
       }

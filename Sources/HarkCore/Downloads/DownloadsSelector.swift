@@ -54,14 +54,14 @@ public func selectDownloadsPage(_ s: AppState) -> DownloadsPageView {
   }
   view.downloaded.sort { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
   let used = downloads.entries.values.filter { $0.status == .downloaded }.reduce(Int64(0)) { $0 + onDisk($1) }
-  view.storage = "Downloads use \(formatBytes(used))"
-    + (downloads.freeBytes.map { " · \(formatBytes($0)) free on this disk" } ?? "")
-  view.undo = downloads.undoable.map { "“\(displayTitle($0))” deleted" }
+  view.storage = trFormat("Downloads use %@", formatBytes(used))
+    + (downloads.freeBytes.map { trFormat(" · %@ free on this disk", formatBytes($0)) } ?? "")
+  view.undo = downloads.undoable.map { trFormat("“%@” deleted", displayTitle($0)) }
   if !view.downloading.isEmpty || !view.queued.isEmpty {
     if !downloads.network.online {
-      view.waiting = "Downloads wait for a network connection and go on by themselves."
+      view.waiting = tr("Downloads wait for a network connection and go on by themselves.")
     } else if downloads.network.metered, !s.settings.downloadOnMetered {
-      view.waiting = "Downloads wait while this connection is metered. Preferences can allow them."
+      view.waiting = tr("Downloads wait while this connection is metered. Preferences can allow them.")
     }
   }
   return view
@@ -73,7 +73,9 @@ public func selectServerDownloads(_ s: AppState, serverID: String) -> String? {
   let entries = s.downloads.entries.values.filter { $0.key.serverID == serverID }
   guard !entries.isEmpty else { return nil }
   let bytes = entries.reduce(Int64(0)) { $0 + onDisk($1) }
-  return "\(entries.count == 1 ? "1 book" : "\(entries.count) books"), \(formatBytes(bytes))"
+  // TRANSLATORS: what signing out leaves behind, e.g. "3 books, 1.2 GB".
+  return String(
+    format: trPlural("%1$d book, %2$@", "%1$d books, %2$@", entries.count), entries.count, formatBytes(bytes))
 }
 
 /// What the Book page's download button says and does for the book shown.
@@ -94,26 +96,26 @@ public func selectBookDownload(_ s: AppState) -> BookDownloadView? {
   guard let entry = s.downloads.entry(path) else {
     guard case .loaded? = s.library.books[path], s.downloads.root != nil else { return nil }
     return BookDownloadView(
-      label: "Download", detail: "Keep this book on this computer to listen offline", action: .download)
+      label: tr("Download"), detail: tr("Keep this book on this computer to listen offline"), action: .download)
   }
   switch entry.status {
   case .downloading:
     let fraction = progressFraction(entry, s.downloads.transfers[entry.key])
     return BookDownloadView(
-      label: "Pause Download", detail: "Downloading, \(Int((fraction ?? 0) * 100)) %", action: .pause,
+      label: tr("Pause Download"), detail: trFormat("Downloading, %d %%", Int((fraction ?? 0) * 100)), action: .pause,
       fraction: fraction ?? 0)
   case .queued:
     let detail = s.connections.unreachable.contains(entry.key.serverID)
-      ? "Waiting for the server to answer again" : "Waiting to download"
-    return BookDownloadView(label: "Pause Download", detail: detail, action: .pause)
+      ? tr("Waiting for the server to answer again") : tr("Waiting to download")
+    return BookDownloadView(label: tr("Pause Download"), detail: detail, action: .pause)
   case .paused:
-    return BookDownloadView(label: "Resume Download", detail: "Download paused", action: .resume)
+    return BookDownloadView(label: tr("Resume Download"), detail: tr("Download paused"), action: .resume)
   case .error:
     return BookDownloadView(
-      label: "Retry Download", detail: entry.message ?? "The download failed", action: .retry)
+      label: tr("Retry Download"), detail: entry.message ?? tr("The download failed"), action: .retry)
   case .downloaded:
     return BookDownloadView(
-      label: "Delete Download", detail: "Downloaded: plays without a connection", action: .delete)
+      label: tr("Delete Download"), detail: tr("Downloaded: plays without a connection"), action: .delete)
   }
 }
 
@@ -129,10 +131,10 @@ private func displayTitle(_ entry: DownloadEntry) -> String {
 private func downloadingRow(_ entry: DownloadEntry, _ transfer: DownloadTransfer?) -> DownloadRow {
   let total = entry.expectedBytes
   let bytes = transfer?.bytes ?? completedBytes(entry)
-  var parts = [total > 0 ? "\(formatBytes(bytes)) of \(formatBytes(total))" : formatBytes(bytes)]
+  var parts = [total > 0 ? trFormat("%1$@ of %2$@", formatBytes(bytes), formatBytes(total)) : formatBytes(bytes)]
   if let speed = transfer?.bytesPerSecond, speed > 0 {
-    parts.append("\(formatBytes(Int64(speed)))/s")
-    if total > bytes { parts.append("\(formatCountdown(Double(total - bytes) / speed)) left") }
+    parts.append(trFormat("%@/s", formatBytes(Int64(speed))))
+    if total > bytes { parts.append(trFormat("%@ left", formatCountdown(Double(total - bytes) / speed))) }
   }
   return row(entry, detail: parts.joined(separator: " · "), fraction: progressFraction(entry, transfer) ?? 0)
 }
@@ -141,8 +143,8 @@ private func waitingRow(_ entry: DownloadEntry) -> DownloadRow {
   let total = entry.expectedBytes
   let done = completedBytes(entry)
   let size = total > 0 ? formatBytes(total) : ""
-  let state = entry.status == .paused ? "Paused" : "Waiting"  // for its turn, the network or its server
-  let detail = [state, done > 0 && total > 0 ? "\(formatBytes(done)) of \(size)" : size]
+  let state = entry.status == .paused ? tr("Paused") : tr("Waiting")  // for its turn, the network or its server
+  let detail = [state, done > 0 && total > 0 ? trFormat("%1$@ of %2$@", formatBytes(done), size) : size]
     .filter { !$0.isEmpty }.joined(separator: " · ")
   return row(entry, detail: detail, fraction: total > 0 && done > 0 ? Double(done) / Double(total) : nil)
 }

@@ -11,9 +11,10 @@ import Foundation
 public func formatDuration(_ seconds: Double?) -> String {
   guard let total = roundedSeconds(seconds) else { return "" }
   let (hours, minutes, secs) = hoursMinutesSeconds(total)
-  if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
-  if minutes > 0 { return "\(minutes)m" }
-  return "\(secs)s"
+  // TRANSLATORS: short hours and minutes of a book's length, "12h 30m".
+  if hours > 0 { return minutes > 0 ? trFormat("%1$dh %2$dm", hours, minutes) : trFormat("%dh", hours) }
+  if minutes > 0 { return trFormat("%dm", minutes) }
+  return trFormat("%ds", secs)
 }
 
 /// A compact exact length for details: "1h33m", "8m52s", "45s". Seconds show
@@ -21,9 +22,10 @@ public func formatDuration(_ seconds: Double?) -> String {
 public func formatDurationFull(_ seconds: Double?) -> String {
   guard let total = roundedSeconds(seconds) else { return "" }
   let (hours, minutes, secs) = hoursMinutesSeconds(total)
-  if hours > 0 { return "\(hours)h\(minutes)m" }
-  if minutes > 0 { return "\(minutes)m\(secs)s" }
-  return "\(secs)s"
+  // TRANSLATORS: a compact exact length, "1h33m", "8m52s".
+  if hours > 0 { return trFormat("%1$dh%2$dm", hours, minutes) }
+  if minutes > 0 { return trFormat("%1$dm%2$ds", minutes, secs) }
+  return trFormat("%ds", secs)
 }
 
 /// Time left on a sleep timer or chapter: "1h 5m", "1h", "17m 54s", "45s".
@@ -32,9 +34,10 @@ public func formatDurationFull(_ seconds: Double?) -> String {
 public func formatCountdown(_ seconds: Double) -> String {
   let total = roundedSeconds(seconds) ?? 0
   let (hours, minutes, secs) = hoursMinutesSeconds(total)
-  if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
-  if minutes > 0 { return "\(minutes)m \(secs)s" }
-  return "\(secs)s"
+  if hours > 0 { return minutes > 0 ? trFormat("%1$dh %2$dm", hours, minutes) : trFormat("%dh", hours) }
+  // TRANSLATORS: time left, "17m 54s".
+  if minutes > 0 { return trFormat("%1$dm %2$ds", minutes, secs) }
+  return trFormat("%ds", secs)
 }
 
 /// A file or download size: "512 B", "1.5 KB" ("1,5 KB" in German),
@@ -73,7 +76,7 @@ public func formatBitrate(bytes: Int64?, seconds: Double?) -> String {
   guard let bytes, bytes > 0, let seconds, seconds > 0, seconds.isFinite else { return "" }
   let kbps = (Double(bytes) * 8 / seconds / 1000).rounded(.toNearestOrAwayFromZero)
   guard kbps.isFinite, kbps >= 1 else { return "" }
-  return "\(Int(min(kbps, maxDisplayable)))kbps"
+  return trFormat("%dkbps", Int(min(kbps, maxDisplayable)))
 }
 
 /// "Author · Series #2" under a book title. Each part appears only when it is

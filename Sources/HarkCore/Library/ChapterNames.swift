@@ -11,7 +11,7 @@
 public func chapterDisplayTitles(_ chapters: [Chapter]) -> [String] {
   chapters.enumerated().map { index, chapter in
     if !trimUnicodeWhitespace(chapter.title).isEmpty { return prettifyChapterTitle(chapter.title) }
-    return chapters.count > 1 ? "Chapter \(index + 1)" : ""
+    return chapters.count > 1 ? trFormat("Chapter %d", index + 1) : ""
   }
 }
 
@@ -19,7 +19,7 @@ public func chapterDisplayTitles(_ chapters: [Chapter]) -> [String] {
 /// its number ("Chapter 3", "Chapter 3: The Storm") is not numbered twice,
 /// so "3. Chapter 3" never shows.
 public func chapterListLabel(number: Int, title: String) -> String {
-  let own = "Chapter \(number)"
+  let own = trFormat("Chapter %d", number)
   if title.hasPrefix(own), title.dropFirst(own.count).first?.isNumber != true { return title }
   return "\(number). \(title)"
 }

@@ -23,12 +23,12 @@ public func formatRelative(_ date: Date?, now: Date = Date(), locale: Locale? = 
   let seconds = max(0, elapsed)
   guard seconds >= 45 else {
     return locale.flatMap { localizedRelative(count: 0, unit: .second, now: now, locale: $0) }
-      ?? "just now"
+      ?? tr("just now")
   }
   let unit = RelativeUnit.allCases.first { seconds < $0.limit } ?? .year
   let count = max(1, Int(min(seconds / unit.length, 1e12).rounded(.toNearestOrAwayFromZero)))
   return locale.flatMap { localizedRelative(count: count, unit: unit, now: now, locale: $0) }
-    ?? "\(count) \(unit.englishName)\(count == 1 ? "" : "s") ago"
+    ?? String(format: unit.ago(count), count)
 }
 
 /// `formatRelative` for a server timestamp; "" when it is missing or not
@@ -66,14 +66,15 @@ private enum RelativeUnit: CaseIterable {
     }
   }
 
-  var englishName: String {
+  /// "%d days ago" in the listener's language (gettext's plural forms).
+  func ago(_ count: Int) -> String {
     switch self {
-    case .second: "second"
-    case .minute: "minute"
-    case .hour: "hour"
-    case .day: "day"
-    case .month: "month"
-    case .year: "year"
+    case .second: trPlural("%d second ago", "%d seconds ago", count)
+    case .minute: trPlural("%d minute ago", "%d minutes ago", count)
+    case .hour: trPlural("%d hour ago", "%d hours ago", count)
+    case .day: trPlural("%d day ago", "%d days ago", count)
+    case .month: trPlural("%d month ago", "%d months ago", count)
+    case .year: trPlural("%d year ago", "%d years ago", count)
     }
   }
 

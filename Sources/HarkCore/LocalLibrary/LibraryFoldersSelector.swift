@@ -12,9 +12,9 @@ public func selectLibraryFolders(_ s: AppState) -> [LibraryFolderRow] {
     let scan = s.localLibrary.scans[folder.id]
     let found: String =
       switch scan {
-      case nil: s.localLibrary.scanning ? "Scanning…" : ""
-      case .some(let scan) where !scan.available: "Missing — is its drive connected?"
-      case .some(let scan): scan.books == 1 ? "1 book" : "\(scan.books) books"
+      case nil: s.localLibrary.scanning ? tr("Scanning…") : ""
+      case .some(let scan) where !scan.available: tr("Missing — is its drive connected?")
+      case .some(let scan): String(format: trPlural("%d book", "%d books", scan.books), scan.books)
       }
     return LibraryFolderRow(
       id: folder.id, name: folder.name, detail: [folder.path, found].filter { !$0.isEmpty }.joined(separator: " · "))

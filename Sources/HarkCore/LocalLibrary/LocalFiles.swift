@@ -128,15 +128,17 @@ public struct LocalScanSkip: Hashable, Sendable {
     self.folder = folder
   }
 
-  // The reasons, worded once so the scanner and its tests agree.
-  public static let notAudio = "Not an audio file Hark can play"
-  public static let emptyFile = "The file is empty"
-  public static let unreadableFolder = "Hark may not read this folder"
-  public static let unreadableFile = "Hark may not read this file"
-  public static let folderLoop = "This folder links back to one that holds it"
-  public static let undecodableName = "Its name is not valid text; rename it to add it"
-  public static let vanished = "It was moved or deleted during the scan"
-  public static let missingLibrary = "The library folder is missing (is its drive connected?)"
+  // The reasons, worded once so the scanner and its tests agree; they are
+  // compared and kept with the scan, so they stay English here and the
+  // Skipped Files window translates them.
+  public static let notAudio = trNoop("Not an audio file Hark can play")
+  public static let emptyFile = trNoop("The file is empty")
+  public static let unreadableFolder = trNoop("Hark may not read this folder")
+  public static let unreadableFile = trNoop("Hark may not read this file")
+  public static let folderLoop = trNoop("This folder links back to one that holds it")
+  public static let undecodableName = trNoop("Its name is not valid text; rename it to add it")
+  public static let vanished = trNoop("It was moved or deleted during the scan")
+  public static let missingLibrary = trNoop("The library folder is missing (is its drive connected?)")
 }
 
 extension LocalScanSkip {

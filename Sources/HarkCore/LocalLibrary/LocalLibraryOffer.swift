@@ -72,22 +72,34 @@ public func selectLibraryOffer(_ s: AppState) -> LibraryOfferQuestion? {
   guard let offer = s.localLibrary.offer, let first = offer.items.first else { return nil }
   let target = s.localLibrary.copyTarget
   let folders = offer.items.allSatisfy(\.isFolder)
-  let named = offer.items.count == 1 ? "“\(first.name)”" : "“\(first.name)” and \(offer.items.count - 1) more"
+  let count = offer.items.count
+  let named =
+    count == 1
+    ? trFormat("“%@”", first.name)
+    // Translators: a dropped or pasted item's name and how many more there are.
+    : String(format: trPlural("“%@” and %d more", "“%@” and %d more", count - 1), first.name, count - 1)
   var body: String
   switch (target, folders) {
   case (let target?, true):
-    body = "Copy \(named) into “\(target.name)”, or add \(offer.items.count == 1 ? "it" : "them") "
-      + "as a library folder where \(offer.items.count == 1 ? "it is" : "they are"): Hark reads it there and never changes it."
+    body = String(
+      format: trPlural(
+        "Copy %1$@ into “%2$@”, or add it as a library folder where it is: Hark reads it there and never changes it.",
+        "Copy %1$@ into “%2$@”, or add them as library folders where they are: Hark reads them there and never changes them.",
+        count), named, target.name)
   case (let target?, false):
-    body = "Copy \(named) into “\(target.name)”. Only a folder can be added where it is."
+    body = trFormat("Copy %1$@ into “%2$@”. Only a folder can be added where it is.", named, target.name)
   case (nil, true):
-    body = "Add \(named) as a library folder where \(offer.items.count == 1 ? "it is" : "they are"): Hark reads it there and never changes it."
+    body = String(
+      format: trPlural(
+        "Add %@ as a library folder where it is: Hark reads it there and never changes it.",
+        "Add %@ as library folders where they are: Hark reads them there and never changes them.", count),
+      named)
   case (nil, false):
-    body = "There is no library folder to copy \(named) into: choose one in Preferences first."
+    body = trFormat("There is no library folder to copy %@ into: choose one in Preferences first.", named)
   }
   return LibraryOfferQuestion(
-    serial: offer.serial, heading: "Add to Your Library?", body: body,
-    copyLabel: target.map { "Copy into “\($0.name)”" }, canAddInPlace: folders)
+    serial: offer.serial, heading: tr("Add to Your Library?"), body: body,
+    copyLabel: target.map { trFormat("Copy into “%@”", $0.name) }, canAddInPlace: folders)
 }
 
 /// What the last copy into a library folder came to, said once in a toast.
@@ -101,11 +113,13 @@ public func selectLibraryCopyNotice(_ s: AppState) -> LibraryCopyNotice? {
   let folder = outcome.folder.pathName
   let text: String
   if let failure = outcome.failed.first {
-    text = "Could not copy “\(failure.relPath)” into “\(folder)”: \(failure.reason)"
+    text = trFormat("Could not copy “%1$@” into “%2$@”: %3$@", failure.relPath, folder, tr(failure.reason))
   } else if outcome.copied.count == 1 {
-    text = "Copied “\(outcome.copied[0])” into “\(folder)”"
+    text = trFormat("Copied “%1$@” into “%2$@”", outcome.copied[0], folder)
   } else {
-    text = "Copied \(outcome.copied.count) items into “\(folder)”"
+    text = String(
+      format: trPlural("Copied %1$d item into “%2$@”", "Copied %1$d items into “%2$@”", outcome.copied.count),
+      outcome.copied.count, folder)
   }
   return LibraryCopyNotice(serial: s.localLibrary.copiesFinished, text: text)
 }

@@ -9,7 +9,7 @@ public enum LocalSource {
   /// Not a server's `server_id` (those are the server's own opaque ids);
   /// a server answering with this one is refused at sign-in.
   public static let serverID = "this-computer"
-  public static let name = "This Computer"
+  public static let name = tr("This Computer")
 
   /// Whether `serverID` names this computer rather than a server.
   public static func isLocal(_ serverID: String) -> Bool { serverID == Self.serverID }
@@ -64,5 +64,5 @@ func missingFolderNotice(_ s: AppState, _ target: LibraryPath) -> String? {
   guard target.isLocal, s.localLibrary.isMissing(target.libraryID),
     let folder = s.localLibrary.folders.first(where: { $0.id == target.libraryID })
   else { return nil }
-  return "The folder “\(folder.name)” is missing"
+  return trFormat("The folder “%@” is missing", folder.name)
 }

@@ -25,5 +25,5 @@ public struct BookmarkNoticeText: Equatable, Sendable {
 
 public func selectBookmarkNotice(_ s: AppState) -> BookmarkNoticeText? {
   guard let notice = s.player.bookmarkNotice else { return nil }
-  return BookmarkNoticeText(serial: notice.serial, text: "Bookmark added at \(formatClock(notice.bookPosition))")
+  return BookmarkNoticeText(serial: notice.serial, text: trFormat("Bookmark added at %@", formatClock(notice.bookPosition)))
 }

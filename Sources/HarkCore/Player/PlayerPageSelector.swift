@@ -74,10 +74,10 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
     // A book without chapter marks plays as one untitled span: "No
     // Chapters" says it all, "Chapter 1 of 1" would contradict it.
     chapterNumber: playing.chapterTitle.isEmpty && timeline.chapters.count <= 1
-      ? "" : current.map { "Chapter \($0 + 1) of \(timeline.chapters.count)" } ?? "",
+      ? "" : current.map { trFormat("Chapter %1$d of %2$d", $0 + 1, timeline.chapters.count) } ?? "",
     chapters: timeline.titles, chapterStarts: timeline.chapterMarks.starts,
     currentChapter: current, status: status,
-    bookTimeLeft: left > 0 ? "\(formatDuration(left)) left" : "", rate: rate, rateText: formatRate(rate),
+    bookTimeLeft: left > 0 ? trFormat("%@ left", formatDuration(left)) : "", rate: rate, rateText: formatRate(rate),
     skipBackSeconds: s.settings.skipBackSeconds, skipForwardSeconds: s.settings.skipForwardSeconds,
     sleepText: sleepText(session.sleepTimer, titles: timeline.titles), sleepActive: session.sleepTimer.isActive,
     sleepChapters: sleepChapterChoices(
@@ -101,11 +101,11 @@ public func formatRate(_ rate: Double) -> String {
 func failureText(_ failure: PlaybackFailure) -> String {
   switch failure {
   case .stalled:
-    "The audio stopped arriving. Check the connection and try again."
+    tr("The audio stopped arriving. Check the connection and try again.")
   case .engine:
-    "This book could not be played. The file may be damaged or in a format Hark cannot play."
+    tr("This book could not be played. The file may be damaged or in a format Hark cannot play.")
   case .resumeUnknown:
-    "Hark could not find out where you were, so it did not start from the beginning. Try again when the server answers."
+    tr("Hark could not find out where you were, so it did not start from the beginning. Try again when the server answers.")
   }
 }
 
@@ -113,13 +113,13 @@ private func sleepText(_ timer: SleepTimer, titles: [String]) -> String {
   guard timer.isActive else { return "" }
   switch timer.label {
   case .minutes?:
-    return timer.remaining.map { "Stops in \(formatClock(Double($0)))" } ?? "Sleep timer on"
+    return timer.remaining.map { trFormat("Stops in %@", formatClock(Double($0))) } ?? tr("Sleep timer on")
   case .endOfChapter(let index)?:
-    let last = titles.indices.contains(index) && !titles[index].isEmpty ? titles[index] : "this chapter"
-    return "Stops at the end of \(last)"
+    let last = titles.indices.contains(index) && !titles[index].isEmpty ? titles[index] : tr("this chapter")
+    return trFormat("Stops at the end of %@", last)
   case .endOfBook?:
-    return "Stops at the end of the book"
+    return tr("Stops at the end of the book")
   case nil:
-    return "Sleep timer on"
+    return tr("Sleep timer on")
   }
 }

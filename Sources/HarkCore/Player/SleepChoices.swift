@@ -26,9 +26,9 @@ func sleepChapterChoices(
   guard let current, spans.indices.contains(current) else { return [] }
   let speed = rate > 0 ? rate : 1
   return (current..<min(current + sleepChapterChoiceCount, spans.count)).map { index in
-    let name = titles.indices.contains(index) && !titles[index].isEmpty ? titles[index] : "Chapter \(index + 1)"
+    let name = titles.indices.contains(index) && !titles[index].isEmpty ? titles[index] : trFormat("Chapter %d", index + 1)
     return SleepChapterChoice(
-      index: index, title: index == current ? "End of This Chapter" : "End of \(name)",
+      index: index, title: index == current ? tr("End of This Chapter") : trFormat("End of %@", name),
       secondsUntilEnd: max(0, spans[index].end - position) / speed)
   }
 }

@@ -38,7 +38,7 @@ public func selectUpNextCard(_ s: AppState) -> UpNextCard? {
   guard let upNext = s.player.upNext, let next = nextBook(s, after: upNext.finished) else { return nil }
   return UpNextCard(
     next: next.path, title: next.row.title, subtitle: next.row.subtitle,
-    countdownText: upNext.secondsLeft.map { "Starts in \($0)s" } ?? "")
+    countdownText: upNext.secondsLeft.map { trFormat("Starts in %ds", $0) } ?? "")
 }
 
 extension TimerID {

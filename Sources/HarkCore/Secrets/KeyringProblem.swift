@@ -23,14 +23,17 @@ public enum KeyringProblem: Equatable, Sendable {
   public var banner: String {
     switch self {
     case .notRunning:
-      "No keyring is running, so you will have to sign in again next time you open Hark. "
-        + "Preferences can keep you signed in."
+      tr(
+        "No keyring is running, so you will have to sign in again next time you open Hark. Preferences can keep you signed in."
+      )
     case .noDefaultKeyring:
-      "Your keyring has no default collection, so you will have to sign in again next time you open Hark. "
-        + "Create one in Passwords and Keys, or let Preferences keep you signed in."
+      tr(
+        "Your keyring has no default collection, so you will have to sign in again next time you open Hark. Create one in Passwords and Keys, or let Preferences keep you signed in."
+      )
     case .saveFailed:
-      "Your keyring could not save your sign-in, so you will have to sign in again next time you open Hark. "
-        + "Preferences can keep you signed in."
+      tr(
+        "Your keyring could not save your sign-in, so you will have to sign in again next time you open Hark. Preferences can keep you signed in."
+      )
     }
   }
 
@@ -38,12 +41,12 @@ public enum KeyringProblem: Equatable, Sendable {
   public func notice(keepsInFile: Bool) -> String {
     let cause =
       switch self {
-      case .notRunning: "No keyring is available"
-      case .noDefaultKeyring: "Your keyring has no default collection"
-      case .saveFailed: "Your keyring could not save your sign-in"
+      case .notRunning: tr("No keyring is available")
+      case .noDefaultKeyring: tr("Your keyring has no default collection")
+      case .saveFailed: tr("Your keyring could not save your sign-in")
       }
     return keepsInFile
-      ? "\(cause), so Hark keeps your sign-in in a file only you can read."
-      : "\(cause), so Hark will forget your sign-in when it closes."
+      ? trFormat("%@, so Hark keeps your sign-in in a file only you can read.", cause)
+      : trFormat("%@, so Hark will forget your sign-in when it closes.", cause)
   }
 }

@@ -31,8 +31,9 @@ public struct SecretAccount: Hashable, Sendable {
   /// e.g. "Hark session for Hark Test Server" or "Hark API key 3 for Home".
   public func label(serverName: String) -> String {
     switch kind {
-    case .session: "Hark session for \(serverName)"
-    case .apiKey(let id): "Hark API key \(id) for \(serverName)"
+    // TRANSLATORS: names of sign-ins in the desktop keyring (Passwords and Keys).
+    case .session: trFormat("Hark session for %@", serverName)
+    case .apiKey(let id): trFormat("Hark API key %1$d for %2$@", id, serverName)
     }
   }
 }

@@ -19,11 +19,11 @@ public enum SecretStoreError: Error, Equatable, Sendable {
   public var userMessage: String {
     switch self {
     case .unavailable:
-      "Hark can't reach your keyring, so it can't keep your sign-in safe after it closes."
+      tr("Hark can't reach your keyring, so it can't keep your sign-in safe after it closes.")
     case .noDefaultKeyring:
-      "Your keyring has no default collection, so Hark can't keep your sign-in after it closes."
+      tr("Your keyring has no default collection, so Hark can't keep your sign-in after it closes.")
     case .failed:
-      "Hark couldn't save or read your sign-in. You may need to sign in again."
+      tr("Hark couldn't save or read your sign-in. You may need to sign in again.")
     }
   }
 }

@@ -33,7 +33,7 @@ public struct SeekBarDisplay: Equatable, Sendable {
     fraction = span.length > 0 ? elapsed / span.length : 0
     elapsedText = formatClock(elapsed)
     remainingText = "\u{2212}" + formatClock(roundedUp(wallClockSeconds(span.length - elapsed, rate: rate)))
-    valueText = "\(elapsedText) of \(formatClock(span.length))"
+    valueText = trFormat("%1$@ of %2$@", elapsedText, formatClock(span.length))
   }
 
   /// Nothing to seek in (no chapters, duration unknown): still say how far
@@ -64,9 +64,11 @@ public struct SeekBarPreview: Equatable, Sendable {
   init(span: SeekBarSpan, position: Double, duration: Double?) {
     self.position = position
     fraction = span.length > 0 ? span.elapsed(at: position) / span.length : 0
-    let inChapter = "\(formatClock(span.elapsed(at: position))) of \(formatClock(span.length))"
-    chapterText = span.chapter.map { "Chapter \($0.number) · \(inChapter)" } ?? inChapter
-    bookText = "Book · \(formatClock(position))" + (duration.map { " of \(formatClock($0))" } ?? "")
+    let inChapter = trFormat("%1$@ of %2$@", formatClock(span.elapsed(at: position)), formatClock(span.length))
+    chapterText = span.chapter.map { trFormat("Chapter %1$d · %2$@", $0.number, inChapter) } ?? inChapter
+    bookText =
+      duration.map { trFormat("Book · %1$@ of %2$@", formatClock(position), formatClock($0)) }
+      ?? trFormat("Book · %@", formatClock(position))
   }
 }
 

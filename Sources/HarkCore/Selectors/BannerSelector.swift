@@ -53,7 +53,7 @@ public func selectBanner(_ s: AppState) -> BannerState? {
   let connections = s.connections
   if let server = connections.servers.first(where: \.needsReconnect) {
     return BannerState(
-      message: "You were signed out of \(server.name).", actionLabel: "Reconnect",
+      message: trFormat("You were signed out of %@.", server.name), actionLabel: tr("Reconnect"),
       action: .connections(.reconnectRequested(serverID: server.serverID)))
   }
   if let server = connections.servers.first(where: { connections.differentServers[$0.serverID] != nil }),
@@ -65,29 +65,35 @@ public func selectBanner(_ s: AppState) -> BannerState? {
     // sends the stranger nothing: the sign-out's revoke waits for an
     // identity check the stranger fails.
     return BannerState(
-      message: "A different server, “\(stranger)”, now answers at \(address). Hark does not send it your sign-in "
-        + "and keeps your place on \(server.name) until it is back.",
-      actionLabel: "Try Again", action: .connections(.identityRecheckRequested(serverID: server.serverID)),
+      message: trFormat(
+        "A different server, “%1$@”, now answers at %2$@. Hark does not send it your sign-in and keeps your place on %3$@ until it is back.",
+        stranger, address, server.name),
+      actionLabel: tr("Try Again"), action: .connections(.identityRecheckRequested(serverID: server.serverID)),
       choices: [
         BannerChoice(
-          label: "Connect to “\(stranger)”",
+          label: trFormat("Connect to “%@”", stranger),
           command: .dispatch([
             .connections(.addServerRequested), .connections(.addressSubmitted(server.baseURL.absoluteString)),
           ])),
         BannerChoice(
-          label: "Sign Out of \(server.name)", command: .signOut(serverID: server.serverID, name: server.name)),
+          label: trFormat("Sign Out of %@", server.name), command: .signOut(serverID: server.serverID, name: server.name)),
       ])
   }
   let offline = connections.servers.filter { connections.unreachable.contains($0.serverID) }
   if offline.count == 1 {
     return BannerState(
-      message: "\(offline[0].name) is offline. Its library shows as last seen; Hark keeps your place and "
-        + "reconnects on its own.")
+      message: trFormat(
+        "%@ is offline. Its library shows as last seen; Hark keeps your place and reconnects on its own.",
+        offline[0].name))
   }
   if offline.count > 1 {
     return BannerState(
-      message: "\(offline.count) servers are offline. Their libraries show as last seen; Hark keeps your place "
-        + "and reconnects on its own.")
+      message: String(
+        format: trPlural(
+          "%d server is offline. Its library shows as last seen; Hark keeps your place and reconnects on its own.",
+          "%d servers are offline. Their libraries show as last seen; Hark keeps your place and reconnects on its own.",
+          offline.count),
+        offline.count))
   }
   // Once the listener opted into the private file, Preferences says where
   // sign-ins live; the window need not keep warning.

@@ -35,39 +35,42 @@ public func selectEmptyState(_ s: AppState, page: Page) -> PageEmptyState? {
     // own view owns what "empty" looks like.
     guard s.connections.servers.isEmpty, s.localLibrary.bookCount == 0 else { return nil }
     var empty = PageEmptyState(
-      iconName: page.iconName, title: "No Audiobooks Yet",
+      iconName: page.iconName, title: tr("No Audiobooks Yet"),
       description: firstRunDescription(s.localLibrary),
-      actionLabel: "Choose a Folder…", action: .localLibrary(.folderChooserRequested))
-    empty.secondaryLabel = "Connect to a Server"
+      actionLabel: tr("Choose a Folder…"), action: .localLibrary(.folderChooserRequested))
+    empty.secondaryLabel = tr("Connect to a Server")
     empty.secondaryAction = .connections(.addServerRequested)
     return empty
   case .book:
     guard s.library.book == nil else { return nil }
     return PageEmptyState(
-      iconName: page.iconName, title: "No Book Selected",
-      description: "Choose a book in your library to see its chapters, bookmarks and notes.",
-      actionLabel: "Browse Library", action: .ui(.pageSelected(.library)))
+      iconName: page.iconName, title: tr("No Book Selected"),
+      description: tr("Choose a book in your library to see its chapters, bookmarks and notes."),
+      actionLabel: tr("Browse Library"), action: .ui(.pageSelected(.library)))
   case .player:
     guard s.player.nowPlaying == nil else { return nil }
     return PageEmptyState(
-      iconName: page.iconName, title: "Nothing Playing",
-      description: "Pick a book to start listening. Your place is saved as you go.",
-      actionLabel: "Browse Library", action: .ui(.pageSelected(.library)))
+      iconName: page.iconName, title: tr("Nothing Playing"),
+      description: tr("Pick a book to start listening. Your place is saved as you go."),
+      actionLabel: tr("Browse Library"), action: .ui(.pageSelected(.library)))
   case .downloads:
     guard s.downloads.entries.isEmpty, s.downloads.undoable == nil else { return nil }
     return PageEmptyState(
-      iconName: page.iconName, title: "No Downloads",
-      description: "Download books to listen without a connection.")
+      iconName: page.iconName, title: tr("No Downloads"),
+      description: tr("Download books to listen without a connection."))
   }
 }
 
 /// The first run: where Hark looked, and the two ways in.
 private func firstRunDescription(_ local: LocalLibraryState) -> String {
-  let ways = "Choose the folder that holds your audiobooks, or connect to your AudioSilo server."
+  let ways = tr("Choose the folder that holds your audiobooks, or connect to your AudioSilo server.")
   if local.scanning, let folder = local.folders.last {
-    let counted = local.progress.map { $0.total > 0 ? " \($0.done) of \($0.total) files" : "" } ?? ""
-    return "Looking for audiobooks in “\(folder.name)”…" + counted
+    if let progress = local.progress, progress.total > 0 {
+      return trFormat("Looking for audiobooks in “%1$@”… %2$d of %3$d files", folder.name, progress.done, progress.total)
+    }
+    return trFormat("Looking for audiobooks in “%@”…", folder.name)
   }
   guard let folder = local.folders.first, local.folders.count == 1 else { return ways }
-  return "There are no audiobooks in “\(folder.path)” yet. " + ways
+  // TRANSLATORS: %2$@ is "Choose the folder that holds your audiobooks, or connect to your AudioSilo server."
+  return trFormat("There are no audiobooks in “%1$@” yet. %2$@", folder.path, ways)
 }

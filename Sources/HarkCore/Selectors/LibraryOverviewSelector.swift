@@ -54,22 +54,26 @@ public func selectLibraryOverview(_ s: AppState) -> [ServerSection] {
 
 private func localSection(_ local: LocalLibraryState) -> ServerSection {
   var section = ServerSection(
-    id: LocalSource.serverID, title: LocalSource.name, subtitle: "Library folders on this computer",
+    id: LocalSource.serverID, title: LocalSource.name, subtitle: tr("Library folders on this computer"),
     status: .online, libraries: .loaded(local.folders.map { LibrarySummary(id: $0.id, name: $0.name) }))
   for folder in local.folders {
     guard let scan = local.scans[folder.id] else {
-      section.libraryNotes[folder.id] = local.scanning ? "Scanning…" : ""
+      section.libraryNotes[folder.id] = local.scanning ? tr("Scanning…") : ""
       continue
     }
-    let books = scan.books == 1 ? "1 book" : "\(scan.books) books"
+    let books = String(format: trPlural("%d book", "%d books", scan.books), scan.books)
     section.libraryNotes[folder.id] =
-      scan.available ? books : "Missing — is its drive connected? \(books) kept"
+      scan.available
+      ? books
+      : String(
+        format: trPlural("Missing — is its drive connected? %d book kept", "Missing — is its drive connected? %d books kept", scan.books),
+        scan.books)
   }
   section.skipped = local.skipped
   if local.scanning {
     section.scanning =
-      local.progress.map { $0.total > 0 ? "Scanning… \($0.done) of \($0.total) files" : "Scanning…" }
-      ?? "Scanning…"
+      local.progress.map { $0.total > 0 ? trFormat("Scanning… %1$d of %2$d files", $0.done, $0.total) : tr("Scanning…") }
+      ?? tr("Scanning…")
   }
   return section
 }

@@ -73,7 +73,7 @@ private func selectMiniPlayer(remembered: RememberedPlace, book: Loadable<Book>?
 func selectMiniPlayer(nowPlaying: NowPlaying?, book: LibraryPath? = nil) -> MiniPlayerViewState {
   guard let playing = nowPlaying else {
     return MiniPlayerViewState(
-      title: "Not Playing", subtitle: "", timeLeftText: "",
+      title: tr("Not Playing"), subtitle: "", timeLeftText: "",
       progress: 0, isPlaying: false, isActive: false)
   }
   let length = playing.chapterEnd - playing.chapterStart
@@ -87,6 +87,6 @@ func selectMiniPlayer(nowPlaying: NowPlaying?, book: LibraryPath? = nil) -> Mini
   let left = max(0, playing.chapterEnd - playing.bookPosition) / speed
   return MiniPlayerViewState(
     title: playing.title, subtitle: playing.chapterTitle,
-    timeLeftText: "\(formatClock(roundedUp(left))) left", progress: progress,
+    timeLeftText: trFormat("%@ left", formatClock(roundedUp(left))), progress: progress,
     isPlaying: playing.isPlaying, isActive: true, book: book)
 }

@@ -40,10 +40,10 @@ public func selectSignIn(_ s: AppState) -> SignInViewState? {
     state.recent = s.connections.remembered
     return state
   case .checking:
-    return SignInViewState(step: .working("Contacting the server…"), address: flow.address)
+    return SignInViewState(step: .working(tr("Contacting the server…")), address: flow.address)
   case .signingIn(let preview):
     return SignInViewState(
-      step: .working("Signing in to \(preview.name)…"), address: flow.address, serverName: preview.name)
+      step: .working(trFormat("Signing in to %@…", preview.name)), address: flow.address, serverName: preview.name)
   case .chooseMethod(let preview):
     var methods: [SignInViewState.Method] = []
     if preview.acceptsInviteCode { methods.append(.inviteCode) }

@@ -19,13 +19,14 @@ public func selectSignInStorage(_ s: AppState) -> SignInStorage {
   return SignInStorage(
     choice: choice,
     description: choice.notice(connections.keyringProblem ?? .notRunning)
-      ?? "Sign-ins are kept in your keyring, never in a file.",
+      ?? tr("Sign-ins are kept in your keyring, never in a file."),
     offersFileOptIn: connections.keyringUnavailable,
     keepsInFile: connections.keepsSignInInFile,
     optInTitle: connections.keyringProblem == .notRunning || connections.keyringProblem == nil
-      ? "Without a Keyring" : "While Your Keyring Cannot Keep Sign-Ins",
+      ? tr("Without a Keyring") : tr("While Your Keyring Cannot Keep Sign-Ins"),
     optInDetail: connections.keyringProblem == .notRunning || connections.keyringProblem == nil
-      ? "Saves sign-ins in a file only your account can read. A keyring is safer: with one running, Hark uses it instead."
-      : "Saves sign-ins in a file only your account can read. A keyring is safer: once yours can keep them, "
-        + "Hark uses it instead.")
+      ? tr("Saves sign-ins in a file only your account can read. A keyring is safer: with one running, Hark uses it instead.")
+      : tr(
+        "Saves sign-ins in a file only your account can read. A keyring is safer: once yours can keep them, Hark uses it instead."
+      ))
 }

@@ -2,13 +2,14 @@
 public enum Page: String, CaseIterable, Sendable, Equatable {
   case library, book, player, downloads
 
-  /// The label shown in the view switcher.
+  /// The label shown in the view switcher. In the "page" context: "Player"
+  /// is the page that plays, not a person, and "Book" names a page.
   public var title: String {
     switch self {
-    case .library: "Library"
-    case .book: "Book"
-    case .player: "Player"
-    case .downloads: "Downloads"
+    case .library: trContext("page", "Library")
+    case .book: trContext("page", "Book")
+    case .player: trContext("page", "Player")
+    case .downloads: trContext("page", "Downloads")
     }
   }
 

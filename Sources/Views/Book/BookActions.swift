@@ -25,9 +25,9 @@ final class BookActions {
     resume = Make.label("", classes: "dim-label")
     gtk_label_set_xalign(resume.opaque, 0)
     gtk_label_set_wrap(resume.opaque, 1)
-    play = gtk_button_new_with_label("Play")!
+    play = gtk_button_new_with_label(tr("Play"))!
     play.addClasses("pill", "suggested-action")
-    finished = gtk_button_new_with_label("Mark as Finished")!
+    finished = gtk_button_new_with_label(tr("Mark as Finished"))!
     finished.addClasses("pill")
     favourite = gtk_toggle_button_new()!
     gtk_button_set_icon_name(favourite.cast(GtkButton.self), "non-starred-symbolic")
@@ -44,7 +44,7 @@ final class BookActions {
     gtk_label_set_wrap(errorText.opaque, 1)
     gtk_label_set_xalign(errorText.opaque, 0)
     gtk_widget_set_hexpand(errorText, 1)
-    let dismiss = RowsGroup.iconButton("window-close-symbolic", label: "Dismiss")
+    let dismiss = RowsGroup.iconButton("window-close-symbolic", label: tr("Dismiss"))
     error = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, errorText, dismiss)
     error.addClasses("hark-inline-error")
     error.setVisible(false)
@@ -79,20 +79,20 @@ final class BookActions {
     self.target = target
     self.inPlayer = inPlayer
     resume.setLabelText(extras.resume)
-    let playText = inPlayer ? (playing ? "Pause" : "Resume") : extras.playLabel
+    let playText = inPlayer ? (playing ? tr("Pause") : tr("Resume")) : extras.playLabel
     if String(cString: gtk_button_get_label(play.cast(GtkButton.self))) != playText {
       gtk_button_set_label(play.cast(GtkButton.self), playText)
     }
     // Not dimmed: a button that cannot be pressed cannot explain itself.
     gtk_widget_set_tooltip_text(play, inPlayer ? nil : needsServer)
     hark_accessible_set_description(play, inPlayer ? "" : needsServer ?? "")
-    gtk_button_set_label(finished.cast(GtkButton.self), extras.isFinished ? "Mark as Unfinished" : "Mark as Finished")
+    gtk_button_set_label(finished.cast(GtkButton.self), extras.isFinished ? tr("Mark as Unfinished") : tr("Mark as Finished"))
     // The click already flipped the button; set it from the state either way.
     let starred = gtk_toggle_button_get_active(favourite.cast(GtkToggleButton.self)) != 0
     if starred != extras.isFavourite { gtk_toggle_button_set_active(favourite.cast(GtkToggleButton.self), extras.isFavourite ? 1 : 0) }
     gtk_button_set_icon_name(
       favourite.cast(GtkButton.self), extras.isFavourite ? "starred-symbolic" : "non-starred-symbolic")
-    let label = extras.isFavourite ? "Remove from Favourites" : "Add to Favourites"
+    let label = extras.isFavourite ? tr("Remove from Favourites") : tr("Add to Favourites")
     gtk_widget_set_tooltip_text(favourite, label)
     favourite.setAccessibleLabel(label)
     errorText.setLabelText(extras.error ?? "")

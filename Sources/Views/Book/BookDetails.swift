@@ -16,17 +16,17 @@ final class BookDetails {
   private let title: Widget
   private let subtitle: Widget
   private let actions: BookActions
-  private let facts = RowsGroup(title: "Details")
+  private let facts = RowsGroup(title: tr("Details"))
   private let meta: MetaSection
   private let bookmarks: BookmarksGroup
   private let notes: NotesGroup
   private let history = HistoryGroup()
-  private let upNext = RowsGroup(title: "Up Next")
-  private let related = RowsGroup(title: "In This Library")
+  private let upNext = RowsGroup(title: tr("Up Next"))
+  private let related = RowsGroup(title: tr("In This Library"))
   private let cover = CoverImage(size: 112)
   private let covers: CoverLoader
   private let store: Store
-  private let copies = RowsGroup(title: "Other Copies", description: "The same book elsewhere on this server")
+  private let copies = RowsGroup(title: tr("Other Copies"), description: tr("The same book elsewhere on this server"))
   private let chaptersHeading: Widget
 
   init(store: Store, covers: CoverLoader) {
@@ -48,7 +48,7 @@ final class BookDetails {
     meta = MetaSection(store: store)
     bookmarks = BookmarksGroup(store: store)
     notes = NotesGroup(store: store)
-    chaptersHeading = Make.label("Chapters", classes: "heading")
+    chaptersHeading = Make.label(tr("Chapters"), classes: "heading")
     gtk_label_set_xalign(chaptersHeading.opaque, 0)
     widget = Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 24, header, actions.widget, upNext.widget, related.widget, facts.widget, meta.widget, bookmarks.widget,
@@ -85,7 +85,7 @@ final class BookDetails {
     upNext.widget.setVisible(view.upNext != nil)
     related.setRows(view.related.map(relatedRow))
     related.widget.setVisible(!view.related.isEmpty)
-    chaptersHeading.setLabelText(view.chapters.isEmpty ? "No Chapters" : "Chapters")
+    chaptersHeading.setLabelText(view.chapters.isEmpty ? tr("No Chapters") : tr("Chapters"))
   }
 
   private func upNextRow(_ next: FolderRow) -> Widget {

@@ -18,7 +18,7 @@ final class BookDownloadControl {
 
   init(store: Store) {
     self.store = store
-    button = gtk_button_new_with_label("Download")!
+    button = gtk_button_new_with_label(tr("Download"))!
     button.addClasses("pill")
     progress = gtk_progress_bar_new()!
     progress.addClasses("osd")

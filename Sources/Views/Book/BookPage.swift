@@ -25,14 +25,14 @@ public final class BookPage {
     self.store = store
     details = BookDetails(store: store, covers: covers)
     let loading = Skeleton.book(coverSide: 112)
-    failure = StatusPages.make(icon: "dialog-warning-symbolic", title: "Could Not Open This Book", button: "Try Again")
+    failure = StatusPages.make(icon: "dialog-warning-symbolic", title: tr("Could Not Open This Book"), button: tr("Try Again"))
     widget = gtk_stack_new()!
     gtk_widget_set_vexpand(widget, 1)
     gtk_stack_add_named(widget.opaque, loading, "loading")
     gtk_stack_add_named(widget.opaque, failure, "failed")
 
     chapters = VirtualList(
-      accessibleLabel: "Chapters",
+      accessibleLabel: tr("Chapters"),
       makeRow: { Make.box(GTK_ORIENTATION_VERTICAL) },
       bind: { [weak self] slot, position in self?.bind(slot, position) },
       activate: { [weak self] position in
@@ -58,7 +58,7 @@ public final class BookPage {
     case .loading:
       gtk_stack_set_visible_child_name(widget.opaque, "loading")
     case .failed(let message):
-      StatusPages.showFailure(failure, title: "Could Not Open This Book", message: message, offline: view.offline)
+      StatusPages.showFailure(failure, title: tr("Could Not Open This Book"), message: message, offline: view.offline)
       gtk_stack_set_visible_child_name(widget.opaque, "failed")
     case .loaded:
       details.show(view)
@@ -90,7 +90,7 @@ public final class BookPage {
         gtk_box_remove(previous.cast(GtkBox.self), details.widget)
       }
       gtk_box_append(slot.cast(GtkBox.self), details.widget)
-      gtk_widget_get_parent(slot)?.setAccessibleLabel("Book details")
+      gtk_widget_get_parent(slot)?.setAccessibleLabel(tr("Book details"))
       return
     }
     let row: ListRow
@@ -112,7 +112,7 @@ public final class BookPage {
       case .current: "media-playback-start-symbolic"
       case .ahead: ""
       }
-    let status = chapter.status == .current ? "you are here" : chapter.status == .listened ? "listened" : ""
+    let status = chapter.status == .current ? tr("you are here") : chapter.status == .listened ? tr("listened") : ""
     row.show(
       iconName: icon, title: chapterListLabel(number: chapter.number, title: chapter.title), subtitle: status, trailing: chapter.duration,
       listItem: gtk_widget_get_parent(slot))

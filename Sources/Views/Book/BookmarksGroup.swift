@@ -7,7 +7,7 @@ import HarkCore
 /// delete button, and a form to add one at a typed time.
 @MainActor
 final class BookmarksGroup {
-  private let group = RowsGroup(title: "Bookmarks")
+  private let group = RowsGroup(title: tr("Bookmarks"))
   private let store: Store
   private let time: Widget
   private let note: Widget
@@ -21,16 +21,16 @@ final class BookmarksGroup {
     gtk_entry_set_placeholder_text(time.cast(GtkEntry.self), "0:00")
     gtk_editable_set_width_chars(time.opaque, 8)
     gtk_entry_set_input_purpose(time.cast(GtkEntry.self), GTK_INPUT_PURPOSE_DIGITS)
-    time.setAccessibleLabel("Bookmark Time")
+    time.setAccessibleLabel(tr("Bookmark Time"))
     note = gtk_entry_new()!
-    gtk_entry_set_placeholder_text(note.cast(GtkEntry.self), "Note (optional)")
+    gtk_entry_set_placeholder_text(note.cast(GtkEntry.self), tr("Note (optional)"))
     gtk_widget_set_hexpand(note, 1)
-    note.setAccessibleLabel("Bookmark Note")
-    let add = gtk_button_new_with_label("Add")!
-    add.setAccessibleLabel("Add Bookmark")
+    note.setAccessibleLabel(tr("Bookmark Note"))
+    let add = gtk_button_new_with_label(tr("Add"))!
+    add.setAccessibleLabel(tr("Add Bookmark"))
     let form = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, time, note, add)
     form.setMargins(6)
-    group.addFixed(RowsGroup.customRow(form, name: "New Bookmark"))
+    group.addFixed(RowsGroup.customRow(form, name: tr("New Bookmark")))
     Signals.connect(add, "clicked") { [weak self] in self?.submit() }
     Signals.connect(note, "activate") { [weak self] in self?.submit() }
     Signals.connect(time, "activate") { [weak self] in self?.submit() }
@@ -41,7 +41,7 @@ final class BookmarksGroup {
     let typed = String(cString: gtk_editable_get_text(time.opaque))
     guard let position = parseClock(typed) else {
       time.addClasses("error")
-      gtk_widget_set_tooltip_text(time, "Type a time like 12:04 or 1:02:03")
+      gtk_widget_set_tooltip_text(time, tr("Type a time like 12:04 or 1:02:03"))
       return
     }
     gtk_widget_remove_css_class(time, "error")
@@ -56,20 +56,20 @@ final class BookmarksGroup {
     self.target = target
     switch bookmarks {
     case .loading:
-      group.setRows([RowsGroup.statusRow("Loading bookmarks…")])
+      group.setRows([RowsGroup.statusRow(tr("Loading bookmarks…"))])
     case .failed(let message):
       group.setRows([RowsGroup.statusRow(message)])
     case .loaded(let rows) where rows.isEmpty:
-      group.setRows([RowsGroup.statusRow("No bookmarks yet")])
+      group.setRows([RowsGroup.statusRow(tr("No bookmarks yet"))])
     case .loaded(let rows):
       group.setRows(rows.map { mark in
-        let delete = RowsGroup.iconButton("user-trash-symbolic", label: "Delete Bookmark at \(mark.title)")
+        let delete = RowsGroup.iconButton("user-trash-symbolic", label: trFormat("Delete Bookmark at %@", mark.title))
         let id = mark.id
         Signals.connect(delete, "clicked") { [weak self] in
           guard let self, let target = self.target else { return }
           self.store.dispatch(.library(.bookmarkDeleteRequested(target, id: id)))
         }
-        let play = RowsGroup.iconButton("media-playback-start-symbolic", label: "Play from Bookmark at \(mark.title)")
+        let play = RowsGroup.iconButton("media-playback-start-symbolic", label: trFormat("Play from Bookmark at %@", mark.title))
         let position = mark.position ?? 0
         Signals.connect(play, "clicked") { [weak self] in
           guard let self, let target = self.target else { return }

@@ -4,18 +4,18 @@ import HarkCore
 /// its chapters.
 @MainActor
 final class HistoryGroup {
-  private let group = RowsGroup(title: "Listening History")
+  private let group = RowsGroup(title: tr("Listening History"))
 
   var widget: Widget { group.widget }
 
   func show(_ history: Loadable<[HistoryRow]>) {
     switch history {
     case .loading:
-      group.setRows([RowsGroup.statusRow("Loading history…")])
+      group.setRows([RowsGroup.statusRow(tr("Loading history…"))])
     case .failed(let message):
       group.setRows([RowsGroup.statusRow(message)])
     case .loaded(let rows) where rows.isEmpty:
-      group.setRows([RowsGroup.statusRow("Nothing listened yet")])
+      group.setRows([RowsGroup.statusRow(tr("Nothing listened yet"))])
     case .loaded(let rows):
       group.setRows(rows.map { RowsGroup.row($0.title, subtitle: $0.detail) })
     }

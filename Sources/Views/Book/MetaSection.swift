@@ -10,10 +10,10 @@ import HarkCore
 final class MetaSection {
   let widget: Widget
   private let store: Store
-  private let about = RowsGroup(title: "About This Book")
+  private let about = RowsGroup(title: tr("About This Book"))
   private let description: Widget
-  private let characters = RowsGroup(title: "Characters")
-  private let recaps = RowsGroup(title: "Recaps")
+  private let characters = RowsGroup(title: tr("Characters"))
+  private let recaps = RowsGroup(title: tr("Recaps"))
   private let spoilers: Widget
   private let spoilerRow: Widget
   private let spoilerGroup = RowsGroup(title: "")
@@ -29,7 +29,7 @@ final class MetaSection {
     gtk_label_set_selectable(description.opaque, 1)
     spoilers = gtk_switch_new()!
     gtk_widget_set_valign(spoilers, GTK_ALIGN_CENTER)
-    spoilerRow = RowsGroup.row("Show Spoilers", suffixes: [spoilers])
+    spoilerRow = RowsGroup.row(tr("Show Spoilers"), suffixes: [spoilers])
     adw_action_row_set_activatable_widget(spoilerRow.cast(AdwActionRow.self), spoilers)
     spoilerGroup.addFixed(spoilerRow)
     series = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 24)
@@ -60,17 +60,21 @@ final class MetaSection {
     let hidden = meta.hidden
     spoilerRow.setRowSubtitle(
       meta.revealsSpoilers
-        ? "Showing characters and recaps past your place"
-        : hidden == 0 ? "Nothing is hidden at your place"
-        : hidden == 1 ? "1 character or recap is past your place" : "\(hidden) characters and recaps are past your place")
+        ? tr("Showing characters and recaps past your place")
+        : hidden == 0 ? tr("Nothing is hidden at your place")
+        : String(
+          format: trPlural(
+            "%d character or recap is past your place", "%d characters and recaps are past your place", hidden),
+          hidden))
     spoilerGroup.widget.setVisible(hidden > 0 || meta.revealsSpoilers)
     if (gtk_switch_get_active(spoilers.opaque) != 0) != meta.revealsSpoilers {
       gtk_switch_set_active(spoilers.opaque, meta.revealsSpoilers ? 1 : 0)
     }
     for group in seriesGroups { gtk_box_remove(series.cast(GtkBox.self), group) }
     seriesGroups = meta.series.map { rail in
-      let group = RowsGroup(title: "More in \(rail.name)")
-      group.setRows(rail.works.map { RowsGroup.row($0.title, subtitle: $0.position.isEmpty ? "" : "Book \($0.position)") })
+      let group = RowsGroup(title: trFormat("More in %@", rail.name))
+      // TRANSLATORS: a book's place in its series, "Book 2".
+      group.setRows(rail.works.map { RowsGroup.row($0.title, subtitle: $0.position.isEmpty ? "" : trFormat("Book %@", $0.position)) })
       return group.widget
     }
     for group in seriesGroups { gtk_box_append(series.cast(GtkBox.self), group) }

@@ -8,7 +8,7 @@ import NoteMarkup
 /// a one-line form to add one.
 @MainActor
 final class NotesGroup {
-  private let group = RowsGroup(title: "Notes")
+  private let group = RowsGroup(title: tr("Notes"))
   private let store: Store
   private let entry: Widget
   private var target: LibraryPath?
@@ -18,14 +18,14 @@ final class NotesGroup {
   init(store: Store) {
     self.store = store
     entry = gtk_entry_new()!
-    gtk_entry_set_placeholder_text(entry.cast(GtkEntry.self), "Write a note…")
+    gtk_entry_set_placeholder_text(entry.cast(GtkEntry.self), tr("Write a note…"))
     gtk_widget_set_hexpand(entry, 1)
-    entry.setAccessibleLabel("New Note")
-    let add = gtk_button_new_with_label("Add")!
-    add.setAccessibleLabel("Add Note")
+    entry.setAccessibleLabel(tr("New Note"))
+    let add = gtk_button_new_with_label(tr("Add"))!
+    add.setAccessibleLabel(tr("Add Note"))
     let form = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, entry, add)
     form.setMargins(6)
-    group.addFixed(RowsGroup.customRow(form, name: "New Note"))
+    group.addFixed(RowsGroup.customRow(form, name: tr("New Note")))
     Signals.connect(add, "clicked") { [weak self] in self?.submit() }
     Signals.connect(entry, "activate") { [weak self] in self?.submit() }
   }
@@ -41,11 +41,11 @@ final class NotesGroup {
     self.target = target
     switch notes {
     case .loading:
-      group.setRows([RowsGroup.statusRow("Loading notes…")])
+      group.setRows([RowsGroup.statusRow(tr("Loading notes…"))])
     case .failed(let message):
       group.setRows([RowsGroup.statusRow(message)])
     case .loaded(let rows) where rows.isEmpty:
-      group.setRows([RowsGroup.statusRow("No notes yet")])
+      group.setRows([RowsGroup.statusRow(tr("No notes yet"))])
     case .loaded(let rows):
       group.setRows(rows.map(noteRow))
     }
@@ -66,7 +66,7 @@ final class NotesGroup {
     gtk_label_set_xalign(when.opaque, 0)
     let text = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 4, body, when)
     gtk_widget_set_hexpand(text, 1)
-    let delete = RowsGroup.iconButton("user-trash-symbolic", label: "Delete Note")
+    let delete = RowsGroup.iconButton("user-trash-symbolic", label: tr("Delete Note"))
     let id = note.id
     Signals.connect(delete, "clicked") { [weak self] in
       guard let self, let target = self.target else { return }

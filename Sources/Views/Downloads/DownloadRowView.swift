@@ -32,15 +32,15 @@ final class DownloadRowView {
     progress = gtk_progress_bar_new()!
     gtk_widget_set_valign(progress, GTK_ALIGN_CENTER)
     gtk_widget_set_size_request(progress, 72, -1)
-    earlier = RowsGroup.iconButton("go-up-symbolic", label: "Download Earlier")
-    later = RowsGroup.iconButton("go-down-symbolic", label: "Download Later")
-    pause = RowsGroup.iconButton("media-playback-pause-symbolic", label: "Pause Download")
-    resume = RowsGroup.iconButton("media-playback-start-symbolic", label: "Resume Download")
-    retry = RowsGroup.iconButton("view-refresh-symbolic", label: "Retry Download")
-    cancel = RowsGroup.iconButton("process-stop-symbolic", label: "Cancel Download")
-    play = RowsGroup.iconButton("media-playback-start-symbolic", label: "Play")
-    openFolder = RowsGroup.iconButton("folder-open-symbolic", label: "Open Folder")
-    delete = RowsGroup.iconButton("user-trash-symbolic", label: "Delete Download")
+    earlier = RowsGroup.iconButton("go-up-symbolic", label: tr("Download Earlier"))
+    later = RowsGroup.iconButton("go-down-symbolic", label: tr("Download Later"))
+    pause = RowsGroup.iconButton("media-playback-pause-symbolic", label: tr("Pause Download"))
+    resume = RowsGroup.iconButton("media-playback-start-symbolic", label: tr("Resume Download"))
+    retry = RowsGroup.iconButton("view-refresh-symbolic", label: tr("Retry Download"))
+    cancel = RowsGroup.iconButton("process-stop-symbolic", label: tr("Cancel Download"))
+    play = RowsGroup.iconButton("media-playback-start-symbolic", label: tr("Play"))
+    openFolder = RowsGroup.iconButton("folder-open-symbolic", label: tr("Open Folder"))
+    delete = RowsGroup.iconButton("user-trash-symbolic", label: tr("Delete Download"))
     for suffix in [progress, earlier, later, pause, resume, retry, play, openFolder, cancel, delete] {
       adw_action_row_add_suffix(widget.cast(AdwActionRow.self), suffix)
     }
@@ -82,7 +82,7 @@ final class DownloadRowView {
     widget.setRowSubtitle(row.detail)
     if let fraction = row.fraction {
       gtk_progress_bar_set_fraction(progress.opaque, fraction)
-      progress.setAccessibleLabel("\(Int(fraction * 100)) % downloaded")
+      progress.setAccessibleLabel(trFormat("%d %% downloaded", Int(fraction * 100)))
     }
     progress.setVisible(row.fraction != nil)
     earlier.setVisible(row.canMoveEarlier)
@@ -94,7 +94,7 @@ final class DownloadRowView {
     play.setVisible(row.status == .downloaded)
     openFolder.setVisible(row.status == .downloaded)
     delete.setVisible(row.status == .downloaded)
-    gtk_widget_set_tooltip_text(cancel, row.status == .error ? "Remove" : "Cancel Download")
-    cancel.setAccessibleLabel(row.status == .error ? "Remove" : "Cancel Download")
+    gtk_widget_set_tooltip_text(cancel, row.status == .error ? tr("Remove") : tr("Cancel Download"))
+    cancel.setAccessibleLabel(row.status == .error ? tr("Remove") : tr("Cancel Download"))
   }
 }

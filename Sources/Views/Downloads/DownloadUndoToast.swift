@@ -28,7 +28,7 @@ final class DownloadUndoToast {
     guard let text else { return }
     // The book's title comes from the server: text, never markup.
     let toast = literalToast(text)
-    adw_toast_set_button_label(toast, "Undo")
+    adw_toast_set_button_label(toast, tr("Undo"))
     adw_toast_set_timeout(toast, UInt32(downloadUndoTime.components.seconds))
     Signals.connect(toast, "button-clicked") { [weak self] in self?.store.dispatch(.downloads(.deleteUndone)) }
     g_object_ref(UnsafeMutableRawPointer(toast))

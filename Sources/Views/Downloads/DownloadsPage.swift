@@ -25,7 +25,7 @@ public final class DownloadsPage {
     waiting.addClasses("hark-inline-error")
     let column = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 24, storage, waiting)
     let folder: @MainActor (ContentKey) -> URL? = { [weak store] key in store?.state.downloads.entries[key]?.folder }
-    for title in ["Downloading", "Waiting", "Failed", "Downloaded"] {
+    for title in [tr("Downloading"), tr("Waiting"), tr("Failed"), tr("Downloaded")] {
       let section = DownloadSection(title: title, store: store, folder: folder)
       sections.append(section)
       gtk_box_append(column.cast(GtkBox.self), section.widget)

@@ -23,14 +23,14 @@ final class BookListBrowser {
   private var list: VirtualList!
   private var tiles: [BookTile] = []
   private var shown: BookListView?
-  private static let sorts: [(BookSort, String)] = [(.title, "Title"), (.author, "Author"), (.recent, "Recently Added")]
+  private static let sorts: [(BookSort, String)] = [(.title, tr("Title")), (.author, tr("Author")), (.recent, tr("Recently Added"))]
 
   private var subscription: Subscription?
 
   init(store: Store, covers: CoverLoader) {
     self.store = store
     self.covers = covers
-    let back = Make.iconButton("go-previous-symbolic", tooltip: "Back")
+    let back = Make.iconButton("go-previous-symbolic", tooltip: tr("Back"))
     title = Make.label("", classes: "heading")
     gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
     gtk_widget_set_hexpand(title, 1)
@@ -38,20 +38,20 @@ final class BookListBrowser {
     let names = Self.sorts.map { strdup($0.1) } + [nil]
     sort = names.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { gtk_drop_down_new_from_strings($0.baseAddress)! }
     names.forEach { free($0) }
-    sort.setAccessibleLabel("Sort By")
+    sort.setAccessibleLabel(tr("Sort By"))
     // The part that takes the keyboard is GTK's own toggle inside the drop
     // down, which a screen reader called "GtkToggleButton".
-    sort.firstDescendant(ofType: gtk_toggle_button_get_type())?.setAccessibleLabel("Sort By")
-    gtk_widget_set_tooltip_text(sort, "Sort By")
-    layoutButton = Make.iconButton("view-list-symbolic", tooltip: "Show as List")
-    clearFilter = gtk_button_new_with_label("Show All")!
-    gtk_widget_set_tooltip_text(clearFilter, "Show All Books in This Library")
+    sort.firstDescendant(ofType: gtk_toggle_button_get_type())?.setAccessibleLabel(tr("Sort By"))
+    gtk_widget_set_tooltip_text(sort, tr("Sort By"))
+    layoutButton = Make.iconButton("view-list-symbolic", tooltip: tr("Show as List"))
+    clearFilter = gtk_button_new_with_label(tr("Show All"))!
+    gtk_widget_set_tooltip_text(clearFilter, tr("Show All Books in This Library"))
     clearFilter.addClasses("flat")
     let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, title, clearFilter, sort, layoutButton)
     bar.addClasses("toolbar")
 
-    failure = StatusPages.make(icon: "network-error-symbolic", title: "Could Not Load the Books", button: "Try Again")
-    let empty = StatusPages.make(icon: "accessories-dictionary-symbolic", title: "No Books Here")
+    failure = StatusPages.make(icon: "network-error-symbolic", title: tr("Could Not Load the Books"), button: tr("Try Again"))
+    let empty = StatusPages.make(icon: "accessories-dictionary-symbolic", title: tr("No Books Here"))
     content = gtk_stack_new()!
     gtk_widget_set_vexpand(content, 1)
     gtk_stack_add_named(content.opaque, Skeleton.tiles(side: BookTileView.coverSize), "loading-grid")
@@ -62,7 +62,7 @@ final class BookListBrowser {
     gtk_label_set_wrap(moreFailedLabel.opaque, 1)
     gtk_widget_set_hexpand(moreFailedLabel, 1)
     gtk_label_set_xalign(moreFailedLabel.opaque, 0)
-    let moreRetry = gtk_button_new_with_label("Try Again")!
+    let moreRetry = gtk_button_new_with_label(tr("Try Again"))!
     gtk_widget_set_valign(moreRetry, GTK_ALIGN_CENTER)
     moreFailed = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, moreFailedLabel, moreRetry)
     moreFailed.addClasses("toolbar")
@@ -72,13 +72,13 @@ final class BookListBrowser {
 
     let more: @MainActor () -> Void = { [weak self] in self?.store.dispatch(.library(.moreBooksRequested)) }
     grid = VirtualList(
-      accessibleLabel: "Books", grid: true, nearEnd: more,
+      accessibleLabel: tr("Books"), grid: true, nearEnd: more,
       makeRow: { BookTileView().widget },
       bind: { [weak self] cell, position in self?.bindTile(cell, position) },
       activate: { [weak self] position in self?.open(position) })
     grid.listView.addClasses("hark-book-grid")
     list = VirtualList(
-      accessibleLabel: "Books", nearEnd: more,
+      accessibleLabel: tr("Books"), nearEnd: more,
       makeRow: { ListRow().widget },
       bind: { [weak self] row, position in self?.bindRow(row, position) },
       activate: { [weak self] position in self?.open(position) })
@@ -113,7 +113,7 @@ final class BookListBrowser {
     title.setLabelText(view.filter ?? view.title)
     clearFilter.setVisible(view.filter != nil)
     if case .failed(let message) = view.status, !view.tiles.isEmpty {
-      moreFailedLabel.setLabelText("Could not load more books. \(view.offline ?? message)")
+      moreFailedLabel.setLabelText(trFormat("Could not load more books. %@", view.offline ?? message))
       moreFailed.setVisible(true)
     } else {
       moreFailed.setVisible(false)
@@ -125,7 +125,7 @@ final class BookListBrowser {
     }
     let toList = view.layout == .grid
     gtk_button_set_icon_name(layoutButton.cast(GtkButton.self), toList ? "view-list-symbolic" : "view-grid-symbolic")
-    let label = toList ? "Show as List" : "Show as Grid"
+    let label = toList ? tr("Show as List") : tr("Show as Grid")
     gtk_widget_set_tooltip_text(layoutButton, label)
     layoutButton.setAccessibleLabel(label)
 
@@ -140,7 +140,7 @@ final class BookListBrowser {
     if restarted { active.scrollToTop() }
     switch view.status {
     case .failed(let message) where view.tiles.isEmpty:
-      StatusPages.showFailure(failure, title: "Could Not Load the Books", message: message, offline: view.offline)
+      StatusPages.showFailure(failure, title: tr("Could Not Load the Books"), message: message, offline: view.offline)
       gtk_stack_set_visible_child_name(content.opaque, "failed")
     case .loading where view.tiles.isEmpty:
       gtk_stack_set_visible_child_name(content.opaque, view.layout == .grid ? "loading-grid" : "loading-list")

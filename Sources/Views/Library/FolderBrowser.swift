@@ -29,25 +29,25 @@ final class FolderBrowser {
   init(store: Store, covers: CoverLoader) {
     self.store = store
     self.covers = covers
-    let back = Make.iconButton("go-previous-symbolic", tooltip: "Back")
+    let back = Make.iconButton("go-previous-symbolic", tooltip: tr("Back"))
     // On a narrow window every crumb shrinks (ellipsized) rather than the
     // path scrolling out of view: where you are always stays visible.
     crumbBar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
     gtk_widget_set_hexpand(crumbBar, 1)
-    let allBooks = Make.iconButton("view-grid-symbolic", tooltip: "All Books in This Library")
+    let allBooks = Make.iconButton("view-grid-symbolic", tooltip: tr("All Books in This Library"))
     let bar = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, back, crumbBar, allBooks)
     bar.addClasses("toolbar")
 
     let loading = Skeleton.rows()
-    failure = StatusPages.make(icon: "network-error-symbolic", title: "Could Not Open This Folder", button: "Try Again")
+    failure = StatusPages.make(icon: "network-error-symbolic", title: tr("Could Not Open This Folder"), button: tr("Try Again"))
     let empty = StatusPages.make(
-      icon: "folder-symbolic", title: "This Folder Is Empty", description: "Books added here on the server appear here.")
+      icon: "folder-symbolic", title: tr("This Folder Is Empty"), description: tr("Books added here on the server appear here."))
     content = gtk_stack_new()!
     gtk_stack_add_named(content.opaque, loading, "loading")
     gtk_stack_add_named(content.opaque, failure, "failed")
     gtk_stack_add_named(content.opaque, empty, "empty")
     let noMatch = StatusPages.make(
-      icon: "edit-find-symbolic", title: "No Matches", description: "Nothing in this folder matches the filter.")
+      icon: "edit-find-symbolic", title: tr("No Matches"), description: tr("Nothing in this folder matches the filter."))
     gtk_stack_add_named(content.opaque, noMatch, "no-match")
     widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, bar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
     filterBar = FolderFilterBar(
@@ -58,7 +58,7 @@ final class FolderBrowser {
     widget.append(content)
 
     list = VirtualList(
-      accessibleLabel: "Folder contents",
+      accessibleLabel: tr("Folder contents"),
       makeRow: { ListRow().widget },
       bind: { [weak self] widget, position in self?.bind(widget, position) },
       activate: { [weak self] position in self?.open(position) })
@@ -88,7 +88,7 @@ final class FolderBrowser {
       gtk_stack_set_visible_child_name(content.opaque, "loading")
     case .failed(let message):
       filterBar.widget.setVisible(false)
-      StatusPages.showFailure(failure, title: "Could Not Open This Folder", message: message, offline: view.offline)
+      StatusPages.showFailure(failure, title: tr("Could Not Open This Folder"), message: message, offline: view.offline)
       gtk_stack_set_visible_child_name(content.opaque, "failed")
     case .loaded(let loaded):
       filterBar.widget.setVisible(view.unfilteredCount >= Self.filterThreshold || !view.filter.isEmpty)

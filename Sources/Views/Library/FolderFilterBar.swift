@@ -22,13 +22,13 @@ final class FolderFilterBar {
   ///   - jump: the row where the picked letter starts.
   init(filterChanged: @escaping @MainActor (String) -> Void, jump: @escaping @MainActor (Int) -> Void) {
     entry = gtk_search_entry_new()!
-    entry.setStringProperty("placeholder-text", "Filter this folder")
-    entry.setAccessibleLabel("Filter This Folder")
+    entry.setStringProperty("placeholder-text", tr("Filter this folder"))
+    entry.setAccessibleLabel(tr("Filter This Folder"))
     gtk_widget_set_hexpand(entry, 1)
     jumpButton = gtk_menu_button_new()!
     gtk_menu_button_set_label(jumpButton.opaque, "A–Z")
-    gtk_widget_set_tooltip_text(jumpButton, "Jump to a Letter")
-    jumpButton.setAccessibleLabel("Jump to a Letter")
+    gtk_widget_set_tooltip_text(jumpButton, tr("Jump to a Letter"))
+    jumpButton.setAccessibleLabel(tr("Jump to a Letter"))
     let letters = gtk_grid_new()!
     gtk_grid_set_row_spacing(letters.cast(GtkGrid.self), 2)
     gtk_grid_set_column_spacing(letters.cast(GtkGrid.self), 2)
@@ -40,7 +40,7 @@ final class FolderFilterBar {
     for (index, letter) in (railLetters + ["#"]).enumerated() {
       let button = gtk_button_new_with_label(letter)!
       button.addClasses("flat")
-      button.setAccessibleLabel(letter == "#" ? "Other" : letter)
+      button.setAccessibleLabel(letter == "#" ? tr("Other") : letter)
       gtk_grid_attach(letters.cast(GtkGrid.self), button, Int32(index % 7), Int32(index / 7), 1, 1)
       buttons.append((letter, button))
     }

@@ -35,8 +35,8 @@ public final class LibraryPage {
     gtk_widget_set_vexpand(stack, 1)
     searchEntry = gtk_search_entry_new()!
     // GTK 4.8 has no setter for a search entry's placeholder; the property is there.
-    searchEntry.setStringProperty("placeholder-text", "Search all servers")
-    searchEntry.setAccessibleLabel("Search")
+    searchEntry.setStringProperty("placeholder-text", tr("Search all servers"))
+    searchEntry.setAccessibleLabel(tr("Search"))
     gtk_widget_set_hexpand(searchEntry, 1)
     let clamp = adw_clamp_new()!
     adw_clamp_set_maximum_size(clamp.opaque, 500)
@@ -47,8 +47,8 @@ public final class LibraryPage {
     gtk_search_bar_set_show_close_button(searchBar.opaque, 1)
     // GTK names the close button by its icon ("GtkImage").
     if let close = searchBar.firstDescendant(ofType: gtk_button_get_type(), skipping: searchEntry) {
-      close.setAccessibleLabel("Close Search")
-      gtk_widget_set_tooltip_text(close, "Close Search")
+      close.setAccessibleLabel(tr("Close Search"))
+      gtk_widget_set_tooltip_text(close, tr("Close Search"))
     }
     widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, searchBar, stack)
 

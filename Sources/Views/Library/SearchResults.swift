@@ -19,14 +19,14 @@ final class SearchResults {
     self.store = store
     self.covers = covers
     let loading = Skeleton.rows(6)
-    none = StatusPages.make(icon: "system-search-symbolic", title: "No Results")
-    failed = StatusPages.make(icon: "network-error-symbolic", title: "Search Failed")
+    none = StatusPages.make(icon: "system-search-symbolic", title: tr("No Results"))
+    failed = StatusPages.make(icon: "network-error-symbolic", title: tr("Search Failed"))
     widget = gtk_stack_new()!
     gtk_stack_add_named(widget.opaque, loading, "loading")
     gtk_stack_add_named(widget.opaque, none, "none")
     gtk_stack_add_named(widget.opaque, failed, "failed")
     list = VirtualList(
-      accessibleLabel: "Search results",
+      accessibleLabel: tr("Search results"),
       makeRow: { ListRow().widget },
       bind: { [weak self] widget, position in self?.bind(widget, position) },
       activate: { [weak self] position in self?.open(position) })

@@ -26,7 +26,7 @@ public final class LibraryOverview {
   public init(store: Store) {
     self.store = store
     page = adw_preferences_page_new()
-    addButton = gtk_button_new_with_label("Connect Another Server")!
+    addButton = gtk_button_new_with_label(tr("Connect Another Server"))!
     addButton.addClasses("pill")
     gtk_widget_set_halign(addButton, GTK_ALIGN_CENTER)
     footer = ObjectRef(retaining: adw_preferences_group_new()!)
@@ -83,7 +83,7 @@ public final class LibraryOverview {
       adw_preferences_page_add(preferencesPage, group.cast(AdwPreferencesGroup.self))
     }
     // With only this computer's books, there is no "another" server yet.
-    let label = sections.contains { !$0.isLocal } ? "Connect Another Server" : "Connect to a Server"
+    let label = sections.contains { !$0.isLocal } ? tr("Connect Another Server") : tr("Connect to a Server")
     if String(cString: gtk_button_get_label(addButton.cast(GtkButton.self))) != label {
       gtk_button_set_label(addButton.cast(GtkButton.self), label)
     }
@@ -122,15 +122,15 @@ public final class LibraryOverview {
         gtk_box_append(box.cast(GtkBox.self), label)
         scanningLabel = label
       }
-      let add = Make.iconButton("folder-new-symbolic", tooltip: "Add a Library Folder")
+      let add = Make.iconButton("folder-new-symbolic", tooltip: tr("Add a Library Folder"))
       add.addClasses("flat")
       Signals.connect(add, "clicked") { [weak self] in self?.store.dispatch(.localLibrary(.folderChooserRequested)) }
       gtk_box_append(box.cast(GtkBox.self), add)
       adw_preferences_group_set_header_suffix(adwGroup, box)
     case .offline:
-      adw_preferences_group_set_header_suffix(adwGroup, Make.label("Offline", classes: "dim-label"))
+      adw_preferences_group_set_header_suffix(adwGroup, Make.label(tr("Offline"), classes: "dim-label"))
     case .signedOut:
-      let reconnect = gtk_button_new_with_label("Reconnect")!
+      let reconnect = gtk_button_new_with_label(tr("Reconnect"))!
       reconnect.addClasses("suggested-action")
       gtk_widget_set_valign(reconnect, GTK_ALIGN_CENTER)
       let id = section.id
@@ -141,7 +141,7 @@ public final class LibraryOverview {
     }
     let rows =
       section.status == .signedOut
-      ? [row("Sign in again to see this server's libraries", icon: "system-lock-screen-symbolic")]
+      ? [row(tr("Sign in again to see this server's libraries"), icon: "system-lock-screen-symbolic")]
       : rows(section.libraries, serverID: section.id, notes: section.libraryNotes)
     for row in rows { adw_preferences_group_add(adwGroup, row) }
     if !section.skipped.isEmpty { adw_preferences_group_add(adwGroup, skippedRow(section.skipped)) }
@@ -154,11 +154,11 @@ public final class LibraryOverview {
     switch libraries {
     case .loading:
       let spinner = Make.spinner(size: 16)
-      return [row("Loading libraries…", suffix: spinner)]
+      return [row(tr("Loading libraries…"), suffix: spinner)]
     case .failed(let message):
-      return [row("Could not load the libraries", subtitle: message, icon: "dialog-warning-symbolic")]
+      return [row(tr("Could not load the libraries"), subtitle: message, icon: "dialog-warning-symbolic")]
     case .loaded(let list) where list.isEmpty:
-      return [row("This server has no libraries yet")]
+      return [row(tr("This server has no libraries yet"))]
     case .loaded(let list):
       return list.map { library in
         let note = notes[library.id].flatMap { $0.isEmpty ? nil : $0 }
@@ -174,8 +174,8 @@ public final class LibraryOverview {
 
   /// "N files skipped": opens the list of what the scans left out, and why.
   private func skippedRow(_ skipped: [LocalScanSkip]) -> Widget {
-    let title = skipped.count == 1 ? "1 file skipped" : "\(skipped.count) files skipped"
-    let row = row(title, subtitle: "Not added to the library; see why", icon: "dialog-warning-symbolic",
+    let title = String(format: trPlural("%d file skipped", "%d files skipped", skipped.count), skipped.count)
+    let row = row(title, subtitle: tr("Not added to the library; see why"), icon: "dialog-warning-symbolic",
       suffix: Make.icon("go-next-symbolic"))
     gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
     Signals.connect(row, "activated") { [weak self] in

@@ -19,7 +19,7 @@ final class ChapterMenu {
     self.store = store
     popover = gtk_popover_new()!
     list = VirtualList(
-      accessibleLabel: "Chapters",
+      accessibleLabel: tr("Chapters"),
       makeRow: {
         let label = Make.label("")
         gtk_label_set_xalign(label.opaque, 0)
@@ -46,7 +46,7 @@ final class ChapterMenu {
     let isCurrent = position == current
     label.setLabelText(chapterListLabel(number: position + 1, title: titles[position]))
     if isCurrent { label.addClasses("heading") } else { gtk_widget_remove_css_class(label, "heading") }
-    let name = isCurrent ? "\(titles[position]), playing now" : titles[position]
+    let name = isCurrent ? trFormat("%@, playing now", titles[position]) : titles[position]
     (gtk_widget_get_parent(label) ?? label).setAccessibleLabel(name)
   }
 

@@ -32,18 +32,18 @@ final class PlayerMenus {
     self.store = store
     speed = gtk_spin_button_new_with_range(Settings.defaultSpeedRange.lowerBound, Settings.defaultSpeedRange.upperBound, Settings.defaultSpeedStep)!
     gtk_spin_button_set_digits(speed.opaque, 2)
-    speed.setAccessibleLabel("Playback Speed")
+    speed.setAccessibleLabel(tr("Playback Speed"))
     let presets = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     let speedBox = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, speed, presets)
     speedBox.setMargins(6)
-    speedButton = Self.menuButton(label: "1×", child: speedBox, tooltip: "Playback Speed")
+    speedButton = Self.menuButton(label: "1×", child: speedBox, tooltip: tr("Playback Speed"))
 
     let sleepBox = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-    extend = Self.menuItem("Add 15 Minutes")
-    turnOff = Self.menuItem("Turn Off Sleep Timer")
-    sleepButton = Self.menuButton(icon: "alarm-symbolic", child: sleepBox, tooltip: "Sleep Timer")
+    extend = Self.menuItem(tr("Add 15 Minutes"))
+    turnOff = Self.menuItem(tr("Turn Off Sleep Timer"))
+    sleepButton = Self.menuButton(icon: "alarm-symbolic", child: sleepBox, tooltip: tr("Sleep Timer"))
     chapterItems = (0..<sleepChapterChoiceCount).map { _ in Self.menuItem("") }
-    endOfBook = Self.menuItem("End of Book")
+    endOfBook = Self.menuItem(tr("End of Book"))
 
     for rate in [0.75, 1, 1.25, 1.5, 2] {
       let button = gtk_button_new_with_label(formatRate(rate))!
@@ -56,7 +56,7 @@ final class PlayerMenus {
       self.store.playback(.setRate(gtk_spin_button_get_value(self.speed.opaque)))
     }
     var choices: [(Widget, @MainActor (PlayerMenus) -> SleepTimerRequest?)] = [15, 30, 45, 60].map { minutes in
-      (Self.menuItem("\(minutes) Minutes"), { _ in .minutes(minutes) })
+      (Self.menuItem(String(format: trPlural("%d Minute", "%d Minutes", minutes), minutes)), { _ in .minutes(minutes) })
     }
     for (slot, item) in chapterItems.enumerated() {
       choices.append((item, { menus in menus.chapterChoices.indices.contains(slot) ? .endOfChapter(menus.chapterChoices[slot].index) : nil }))
@@ -84,10 +84,10 @@ final class PlayerMenus {
   func show(_ view: PlayerPageView) {
     showSleepChoices(view)
     gtk_menu_button_set_label(speedButton.opaque, view.rateText)
-    speedButton.setAccessibleLabel("Playback Speed \(view.rateText)")
+    speedButton.setAccessibleLabel(trFormat("Playback Speed %@", view.rateText))
     // The menu button's own button takes the focus, and was named by its
     // label alone ("1×").
-    gtk_widget_get_first_child(speedButton)?.setAccessibleLabel("Playback Speed, \(view.rateText)")
+    gtk_widget_get_first_child(speedButton)?.setAccessibleLabel(trFormat("Playback Speed, %@", view.rateText))
     if abs(gtk_spin_button_get_value(speed.opaque) - view.rate) > 0.001 {
       rendering = true
       gtk_spin_button_set_value(speed.opaque, view.rate)
@@ -95,7 +95,7 @@ final class PlayerMenus {
     }
     extend.setSensitive(view.sleepActive)
     turnOff.setSensitive(view.sleepActive)
-    let label = view.sleepActive ? "Sleep Timer: \(view.sleepText)" : "Sleep Timer"
+    let label = view.sleepActive ? trFormat("Sleep Timer: %@", view.sleepText) : tr("Sleep Timer")
     if label != sleepLabel {
       sleepLabel = label
       sleepButton.setAccessibleLabel(label)
@@ -118,7 +118,7 @@ final class PlayerMenus {
       setItemText(item, "\(choice.title) · \(at(choice.secondsUntilEnd))")
       item.setVisible(true)
     }
-    setItemText(endOfBook, "End of Book · \(at(view.bookSecondsLeft))")
+    setItemText(endOfBook, trFormat("End of Book · %@", at(view.bookSecondsLeft)))
   }
 
   /// Through the button, so its accessible name follows.

@@ -52,7 +52,7 @@ final class PlayerPage {
     seekBar = SeekBar(onSeek: { [weak store] position in store?.playback(.seekInBook(position)) })
     transport = TransportControls(store: store)
     menus = PlayerMenus(store: store)
-    let bookmark = Make.iconButton("bookmark-new-symbolic", tooltip: "Add Bookmark Here")
+    let bookmark = Make.iconButton("bookmark-new-symbolic", tooltip: tr("Add Bookmark Here"))
     bookmark.addClasses("flat")
     timeLeft = Make.label("", classes: "dim-label", "numeric")
     gtk_widget_set_hexpand(timeLeft, 1)
@@ -69,7 +69,7 @@ final class PlayerPage {
     // even lines rather than leaving its last word alone on the second.
     gtk_label_set_max_width_chars(failureText.opaque, 40)
     gtk_widget_set_halign(failureText, GTK_ALIGN_CENTER)
-    retry = gtk_button_new_with_label("Try Again")!
+    retry = gtk_button_new_with_label(tr("Try Again"))!
     retry.addClasses("pill")
     gtk_widget_set_halign(retry, GTK_ALIGN_CENTER)
     failure = Announcements.alertBox(GTK_ORIENTATION_VERTICAL, spacing: 12, failureText, retry)
@@ -103,11 +103,11 @@ final class PlayerPage {
     title.setLabelText(view.title)
     author.setLabelText(view.author)
     author.setVisible(!view.author.isEmpty)
-    chapterTitle.setLabelText(view.chapterTitle.isEmpty ? "No Chapters" : view.chapterTitle)
+    chapterTitle.setLabelText(view.chapterTitle.isEmpty ? tr("No Chapters") : view.chapterTitle)
     chapterNumber.setLabelText(view.chapterNumber)
     chapterNumber.setVisible(!view.chapterNumber.isEmpty)
     chapterButton.setAccessibleLabel(
-      view.chapterTitle.isEmpty ? "Chapters" : "Chapter: \(view.chapterTitle). Show All Chapters")
+      view.chapterTitle.isEmpty ? tr("Chapters") : trFormat("Chapter: %@. Show All Chapters", view.chapterTitle))
     if previous?.chapters != view.chapters || previous?.currentChapter != view.currentChapter {
       chapterList.show(view.chapters, starts: view.chapterStarts, current: view.currentChapter)
     }

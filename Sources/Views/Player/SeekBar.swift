@@ -44,7 +44,7 @@ public final class SeekBar {
     scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)!
     gtk_scale_set_draw_value(scale.cast(GtkScale.self), 0)
     gtk_widget_set_hexpand(scale, 1)
-    scale.setAccessibleLabel("Position in Chapter")
+    scale.setAccessibleLabel(tr("Position in Chapter"))
     elapsed = Make.label("0:00", classes: "numeric", "caption", "dim-label")
     remaining = Make.label("", classes: "numeric", "caption", "dim-label")
     gtk_label_set_xalign(elapsed.opaque, 0)

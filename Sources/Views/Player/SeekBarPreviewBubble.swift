@@ -31,7 +31,7 @@ final class SeekBarPreviewBubble {
     gtk_widget_set_can_target(popover, 0)
     gtk_widget_set_can_focus(popover, 0)
     popover.addClasses("hark-seek-preview")
-    popover.setAccessibleLabel("Seek Preview")
+    popover.setAccessibleLabel(tr("Seek Preview"))
     // Box layouts leave native children such as popovers out of the row.
     gtk_widget_set_parent(popover, parent)
   }

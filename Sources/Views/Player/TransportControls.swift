@@ -20,8 +20,8 @@ final class TransportControls {
 
   init(store: Store) {
     self.store = store
-    let previous = Self.roundButton("media-skip-backward-symbolic", label: "Previous Chapter")
-    let next = Self.roundButton("media-skip-forward-symbolic", label: "Next Chapter")
+    let previous = Self.roundButton("media-skip-backward-symbolic", label: tr("Previous Chapter"))
+    let next = Self.roundButton("media-skip-forward-symbolic", label: tr("Next Chapter"))
     (skipBack, skipBackLabel) = Self.skipButton("media-seek-backward-symbolic")
     (skipForward, skipForwardLabel) = Self.skipButton("media-seek-forward-symbolic")
     playIcon = Make.icon("media-playback-start-symbolic")
@@ -52,8 +52,10 @@ final class TransportControls {
     seconds = (view.skipBackSeconds, view.skipForwardSeconds)
     skipBackLabel.setLabelText("\(view.skipBackSeconds)")
     skipForwardLabel.setLabelText("\(view.skipForwardSeconds)")
-    let back = "Skip Back \(view.skipBackSeconds) Seconds"
-    let forward = "Skip Forward \(view.skipForwardSeconds) Seconds"
+    let back = String(format: trPlural("Skip Back %d Second", "Skip Back %d Seconds", view.skipBackSeconds), view.skipBackSeconds)
+    let forward = String(
+      format: trPlural("Skip Forward %d Second", "Skip Forward %d Seconds", view.skipForwardSeconds),
+      view.skipForwardSeconds)
     skipBack.setAccessibleLabel(back)
     gtk_widget_set_tooltip_text(skipBack, back)
     skipForward.setAccessibleLabel(forward)
@@ -65,7 +67,7 @@ final class TransportControls {
     gtk_image_set_from_icon_name(
       playIcon.opaque, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
     // While loading the button still pauses: a listener may change their mind.
-    let name = playing || loading ? "Pause" : "Play"
+    let name = playing || loading ? tr("Pause") : tr("Play")
     playPause.setAccessibleLabel(name)
     gtk_widget_set_tooltip_text(playPause, name)
   }

@@ -19,12 +19,12 @@ final class UpNextSection {
   init(store: Store) {
     self.store = store
     widget = adw_preferences_group_new()!
-    widget.setGroupTitle("Up Next")
-    let play = gtk_button_new_with_label("Play")!
+    widget.setGroupTitle(tr("Up Next"))
+    let play = gtk_button_new_with_label(tr("Play"))!
     play.addClasses("suggested-action")
-    play.setAccessibleLabel("Play the Next Book")
-    cancel = gtk_button_new_with_label("Cancel")!
-    cancel.setAccessibleLabel("Cancel Playing the Next Book")
+    play.setAccessibleLabel(tr("Play the Next Book"))
+    cancel = gtk_button_new_with_label(tr("Cancel"))!
+    cancel.setAccessibleLabel(tr("Cancel Playing the Next Book"))
     for button in [cancel, play] { gtk_widget_set_valign(button, GTK_ALIGN_CENTER) }
     row = RowsGroup.row("", suffixes: [cancel, play])
     adw_preferences_group_add(widget.cast(AdwPreferencesGroup.self), row)

@@ -12,7 +12,7 @@ public final class AddServerDialog {
   private let store: Store
   private let stack: Widget
   private let back: Widget
-  private let address = Form.entryRow("Server Address or Link")
+  private let address = Form.entryRow(tr("Server Address or Link"))
   private let addressError = Form.errorLabel()
   private let workingCaption = Make.label("")
   private let methods: SignInMethodsView
@@ -26,7 +26,7 @@ public final class AddServerDialog {
     recent = RecentServersGroup(store: store)
     window = adw_window_new()
     let gtkWindow = window.cast(GtkWindow.self)
-    gtk_window_set_title(gtkWindow, "Connect to a Server")
+    gtk_window_set_title(gtkWindow, tr("Connect to a Server"))
     gtk_window_set_transient_for(gtkWindow, parent.cast(GtkWindow.self))
     gtk_window_set_modal(gtkWindow, 1)
     gtk_window_set_hide_on_close(gtkWindow, 1)
@@ -41,14 +41,14 @@ public final class AddServerDialog {
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
     gtk_widget_add_controller(window, keys)
 
-    back = Make.iconButton("go-previous-symbolic", tooltip: "Back")
+    back = Make.iconButton("go-previous-symbolic", tooltip: tr("Back"))
     let header = adw_header_bar_new()!
     adw_header_bar_pack_start(header.opaque, back)
 
-    let continueButton = Form.pillButton("Continue")
+    let continueButton = Form.pillButton(tr("Continue"))
     let addressPage = Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 18,
-      Form.paragraph("Enter your AudioSilo server's address, or paste a sign-in link it gave you."),
+      Form.paragraph(tr("Enter your AudioSilo server's address, or paste a sign-in link it gave you.")),
       Form.group(address), addressError, continueButton, recent.widget)
     let spinner = Make.spinner()
     let workingPage = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, spinner, workingCaption)

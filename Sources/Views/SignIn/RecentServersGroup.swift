@@ -15,7 +15,7 @@ final class RecentServersGroup {
   init(store: Store) {
     self.store = store
     widget = adw_preferences_group_new()
-    widget.setGroupTitle("Recent Servers")
+    widget.setGroupTitle(tr("Recent Servers"))
     gtk_widget_set_visible(widget, 0)
   }
 
@@ -33,9 +33,9 @@ final class RecentServersGroup {
     let row = adw_action_row_new()!
     row.setRowTitle(server.name)
     row.setRowSubtitle(server.baseURL.hostAndPort)
-    let connect = gtk_button_new_with_label("Connect")!
+    let connect = gtk_button_new_with_label(tr("Connect"))!
     gtk_widget_set_valign(connect, GTK_ALIGN_CENTER)
-    connect.setAccessibleLabel("Connect to \(server.name)")
+    connect.setAccessibleLabel(trFormat("Connect to %@", server.name))
     let address = server.baseURL.absoluteString
     Signals.connect(connect, "clicked") { [weak self] in
       self?.store.dispatch(.connections(.addressSubmitted(address)))

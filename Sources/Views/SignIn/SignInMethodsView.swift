@@ -14,14 +14,14 @@ final class SignInMethodsView {
   private let store: Store
   private let stack: Widget
   private let switcher: Widget
-  private let code = Form.entryRow("Invite Code")
-  private let username = Form.entryRow("Username")
-  private let password = Form.entryRow("Password", password: true)
+  private let code = Form.entryRow(tr("Invite Code"))
+  private let username = Form.entryRow(tr("Username"))
+  private let password = Form.entryRow(tr("Password"), password: true)
   /// Every method's tab, in the order they are offered; only the offered
   /// ones are in the stack (`shown`).
   private var tabs: [(method: SignInViewState.Method, title: String, icon: String, content: ObjectRef)] = []
   private var shown: [SignInViewState.Method] = []
-  private let demoButton = Form.pillButton("Try the Demo")
+  private let demoButton = Form.pillButton(tr("Try the Demo"))
 
   init(store: Store) {
     self.store = store
@@ -34,16 +34,16 @@ final class SignInMethodsView {
     adw_view_switcher_set_policy(switcher.opaque, ADW_VIEW_SWITCHER_POLICY_WIDE)
     widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 18, serverName, switcher, stack, error)
 
-    let codeButton = Form.pillButton("Sign In")
-    let passwordButton = Form.pillButton("Sign In")
-    add(.inviteCode, "Invite Code", "mail-unread-symbolic", Make.box(
+    let codeButton = Form.pillButton(tr("Sign In"))
+    let passwordButton = Form.pillButton(tr("Sign In"))
+    add(.inviteCode, tr("Invite Code"), "mail-unread-symbolic", Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 18,
-      Form.paragraph("Enter the invite code your server's admin gave you."), Form.group(code), codeButton))
-    add(.password, "Password", "dialog-password-symbolic", Make.box(
+      Form.paragraph(tr("Enter the invite code your server's admin gave you.")), Form.group(code), codeButton))
+    add(.password, tr("Password"), "dialog-password-symbolic", Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 18, Form.group(username, password), passwordButton))
-    add(.demo, "Demo", "applications-games-symbolic", Make.box(
+    add(.demo, tr("Demo"), "applications-games-symbolic", Make.box(
       GTK_ORIENTATION_VERTICAL, spacing: 18,
-      Form.paragraph("Listen to the server's demo library without an account."), demoButton))
+      Form.paragraph(tr("Listen to the server's demo library without an account.")), demoButton))
 
     connect(codeButton, code) { .inviteCodeSubmitted(Form.text(of: self.code)) }
     connect(passwordButton, password) {

@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import HarkCore
 
 /// Small builders for the forms in dialogs (libadwaita 1.2 rows).
 enum Form {
@@ -14,7 +15,7 @@ enum Form {
         guard let icon = gtk_button_get_icon_name(button.cast(GtkButton.self)),
           String(cString: icon).hasPrefix("view-")
         else { continue }
-        button.setAccessibleLabel("Show Password")
+        button.setAccessibleLabel(tr("Show Password"))
       }
     }
     return row

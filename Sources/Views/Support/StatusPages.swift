@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import HarkCore
 
 /// `AdwStatusPage`s for empty and error states, optionally with one button.
 @MainActor
@@ -22,7 +23,7 @@ enum StatusPages {
   /// failure itself otherwise.
   static func showFailure(_ page: Widget, title: String, message: String, offline: String?) {
     adw_status_page_set_icon_name(page.opaque, offline == nil ? "network-error-symbolic" : "network-offline-symbolic")
-    page.setStatusTitle(offline == nil ? title : "Server Offline")
+    page.setStatusTitle(offline == nil ? title : tr("Server Offline"))
     page.setStatusDescription(offline ?? message)
   }
 

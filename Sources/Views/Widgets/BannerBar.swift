@@ -35,7 +35,7 @@ public final class BannerBar {
     popover = gtk_popover_new()
     gtk_popover_set_child(popover.cast(GtkPopover.self), choiceList)
     choices = gtk_menu_button_new()
-    gtk_menu_button_set_label(OpaquePointer(choices), "Other Choices")
+    gtk_menu_button_set_label(OpaquePointer(choices), tr("Other Choices"))
     gtk_menu_button_set_popover(OpaquePointer(choices), popover)
     gtk_widget_set_valign(choices, GTK_ALIGN_CENTER)
     let buttons = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6, button, choices)

@@ -48,9 +48,9 @@ public final class MiniPlayerBar {
     gtk_button_set_child(openPlayer.cast(GtkButton.self), summary)
     openPlayer.addClasses("flat")
     gtk_widget_set_hexpand(openPlayer, 1)
-    openPlayer.setAccessibleLabel("Open Player")
-    skipBack = Make.iconButton("media-seek-backward-symbolic", tooltip: "Skip Back")
-    playPause = Make.iconButton("media-playback-start-symbolic", tooltip: "Play")
+    openPlayer.setAccessibleLabel(tr("Open Player"))
+    skipBack = Make.iconButton("media-seek-backward-symbolic", tooltip: tr("Skip Back"))
+    playPause = Make.iconButton("media-playback-start-symbolic", tooltip: tr("Play"))
     for button in [skipBack, playPause] {
       button.addClasses("circular", "flat")
       gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
@@ -59,12 +59,12 @@ public final class MiniPlayerBar {
     row.setMargins(6)
     widget = Make.box(GTK_ORIENTATION_VERTICAL, progress, row)
     widget.addClasses("mini-player")
-    widget.setAccessibleLabel("Mini Player")
+    widget.setAccessibleLabel(tr("Mini Player"))
     connectWidgets()
     subscription = store.subscribe(selectMiniPlayer) { [weak self] in self?.render($0) }
     settingsSubscription = store.subscribe({ Double($0.settings.skipBackSeconds) }) { [weak self] seconds in
       self?.skipBackSeconds = seconds
-      let label = "Skip Back \(Int(seconds)) Seconds"
+      let label = String(format: trPlural("Skip Back %d Second", "Skip Back %d Seconds", Int(seconds)), Int(seconds))
       self?.skipBack.setAccessibleLabel(label)
       if let skipBack = self?.skipBack { gtk_widget_set_tooltip_text(skipBack, label) }
     }
@@ -106,7 +106,7 @@ public final class MiniPlayerBar {
     playPause.setSensitive(state.isActive)
     let icon = state.isPlaying ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
     gtk_button_set_icon_name(playPause.cast(GtkButton.self), icon)
-    let name = state.isPlaying ? "Pause" : "Play"
+    let name = state.isPlaying ? tr("Pause") : tr("Play")
     gtk_widget_set_tooltip_text(playPause, name)
     playPause.setAccessibleLabel(name)
   }

@@ -44,33 +44,34 @@ public enum APIError: Error, Equatable, Hashable, Sendable, CustomStringConverti
     switch self {
     case .server(401, let message):
       return message.isEmpty || message == "Request failed"
-        ? "The server no longer accepts this sign-in. Connect again." : message
+        ? tr("The server no longer accepts this sign-in. Connect again.") : message
     case .server(403, let message):
-      return "The server does not allow this (\(message))."
+      return trFormat("The server does not allow this (%@).", message)
     case .server(404, let message):
-      return "The server could not find this (\(message))."
+      return trFormat("The server could not find this (%@).", message)
     case .server(429, _):
-      return "The server is busy right now. Try again in a moment."
+      return tr("The server is busy right now. Try again in a moment.")
     case .server(let status, _) where (300..<400).contains(status):
-      return "The server sent Hark to another address, which an AudioSilo server never does. "
-        + "Check the server's address."
+      return tr(
+        "The server sent Hark to another address, which an AudioSilo server never does. Check the server's address.")
     case .server(let status, let message) where status >= 500:
-      return "The server ran into a problem (\(message)). Try again later."
+      return trFormat("The server ran into a problem (%@). Try again later.", message)
     case .server(_, let message):
-      return "The server turned this request down (\(message))."
+      return trFormat("The server turned this request down (%@).", message)
     case .timedOut:
-      return "The server took too long to answer."
+      return tr("The server took too long to answer.")
     case .cancelled:
-      return "The request was stopped."
+      return tr("The request was stopped.")
     case .unreachable:
-      return "Hark could not reach the server. Check the address and your network connection."
+      return tr("Hark could not reach the server. Check the address and your network connection.")
     case .certificateRejected:
-      return "The server's security certificate is not trusted, so Hark did not connect."
+      return tr("The server's security certificate is not trusted, so Hark did not connect.")
     case .invalidResponse:
-      return "The server sent an answer Hark could not understand."
+      return tr("The server sent an answer Hark could not understand.")
     case .differentServer(let name):
-      return "A different server (“\(name)”) now answers at this address. Hark keeps your place; "
-        + "try again when your server is back."
+      return trFormat(
+        "A different server (“%@”) now answers at this address. Hark keeps your place; try again when your server is back.",
+        name)
     }
   }
 
