@@ -13,7 +13,7 @@ import Views
 @MainActor
 final class HarkApplication {
   static let id = "dev.hark.Hark"
-  static let version = "0.1.0"
+  static let version = "0.2.0"
 
   private let application: UnsafeMutablePointer<AdwApplication>
   private var store: Store?

@@ -47,7 +47,7 @@ def test_installed_hark_opens_from_its_desktop_file_and_uninstalls(accessibility
 
     installed = str(prefix / "bin" / "hark")
     version = subprocess.run([installed, "--version"], capture_output=True, text=True, timeout=20)
-    assert (version.returncode, version.stdout) == (0, "Hark 0.1.0\n")
+    assert (version.returncode, version.stdout) == (0, "Hark 0.2.0\n")
     no_display = subprocess.run([installed], capture_output=True, text=True, timeout=20,
                                 env={k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")})
     assert no_display.returncode == 1
