@@ -105,14 +105,28 @@ def test_the_shell_and_media_keys_drive_the_book_chapter_by_chapter(hark, audios
     controls.wait(hark, lambda: controls.seeks and abs(controls.seeks[-1] - 5_000_000) < 500_000)
     assert chapter_number(hark) == number + 1
     controls.call("SetPosition", GLib.Variant("(ox)", ("/dev/hark/Hark/chapter/0", 1_000_000)))
+    # MPRIS: a position before the chapter or past its end does nothing.
+    length = controls.get("Metadata")["mpris:length"]
+    controls.call("SetPosition", GLib.Variant("(ox)", (track, -1_000_000)))
+    controls.call("SetPosition", GLib.Variant("(ox)", (track, length + 1_000_000)))
     time.sleep(0.5)
-    assert abs(controls.get("Position") - 5_000_000) < 500_000, "a position for another chapter is ignored"
+    assert abs(controls.get("Position") - 5_000_000) < 1_000_000, \
+        "a position for another chapter, a negative one or one past the end is ignored"
+    assert chapter_number(hark) == number + 1
 
-    # Speed, within the player's own range.
+    # Speed, within the player's own range: 100 is the fastest it has, and
+    # 0 is a pause (MPRIS), not a speed.
     assert (controls.get("MinimumRate"), controls.get("MaximumRate")) == (0.5, 3.0)
+    controls.set("Rate", GLib.Variant("d", 100.0))
+    controls.wait(hark, lambda: controls.get("Rate") == 3.0)
     controls.set("Rate", GLib.Variant("d", 1.5))
     controls.wait(hark, lambda: controls.get("Rate") == 1.5)
     hark.find("label", "1.5×", timeout=5)
+    controls.set("Rate", GLib.Variant("d", 0.0))
+    controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Paused")
+    assert controls.get("Rate") == 1.5
+    controls.call("Play")
+    controls.wait(hark, lambda: controls.get("PlaybackStatus") == "Playing")
 
     # A book with a cover: the shell shows it, from the cover cache.
     start_playing(hark, audiosilo, open_book=lambda h: open_book(h, "Marguerite Holloway", "The Lighthouse Keeper"))
