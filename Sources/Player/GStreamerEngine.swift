@@ -78,6 +78,7 @@ public final class GStreamerEngine: PlaybackEngine {
     InputPatchProbe.install(MovieDurationPatch.self, on: playbin)
     InputPatchProbe.install(LAMETagPatch.self, on: playbin)
     AACTrimProbe.install(on: playbin)
+    VorbisEndTrimProbe.install(on: playbin)
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
       rateKeeper.attach(toPlaySink: playSink)

@@ -20,9 +20,10 @@ import XCTest
 /// before `AACTrimProbe`, GStreamer played each part's 1024 priming
 /// samples, +1024 per part, and the sweep shifted by them.
 ///
-/// Not yet: Vorbis streamed from the server plays each part's end padding
-/// (+153/+666/+909 samples): pushed a stream, oggdemux 1.22 sends the
-/// decoder a segment without a stop. From disk it is exact (tested here).
+/// Vorbis streamed from the server: before `VorbisEndTrimProbe`, each
+/// part's end padding played (+153/+666/+909 samples): pushed a stream,
+/// oggdemux 1.22 sends the decoder a segment without a stop, and vorbisdec
+/// decodes the last packet whole. From disk it was already exact.
 ///
 /// Opus has no sweep set; the sine set guards it (opusdec trims the last
 /// packet itself, pushed or pulled).
@@ -38,6 +39,7 @@ final class EngineGaplessSweepTests: XCTestCase {
   func testMP3FromLameCBRFromDisk() throws { try fromDisk("gapless-sweep-mp3-lame-cbr") }
   func testMP3FromLameVBROverHTTP() throws { try overHTTP("gapless-sweep-mp3-lame-vbr") }
   func testVorbisFromDisk() throws { try fromDisk("gapless-sweep-vorbis") }
+  func testVorbisOverHTTP() throws { try overHTTP("gapless-sweep-vorbis") }
   func testOpusFromDisk() throws { try fromDisk("gapless-opus") }
   func testOpusOverHTTP() throws { try overHTTP("gapless-opus") }
   func testAACWithOnlyITunSMPBFromDisk() throws { try fromDisk("gapless-sweep-aac-itunsmpb") }
