@@ -25,6 +25,7 @@ public final class GStreamerEngine: PlaybackEngine {
   let shared = EngineSharedState()
   let rateKeeper = SegmentRateKeeper()
   private let rateDuck = RateChangeDuck()
+  let flushFilter = StrayFlushFilter()
   private var positionPoll: Timeout?
 
   /// What the listener asked for; the pipeline catches up with it.
@@ -82,6 +83,7 @@ public final class GStreamerEngine: PlaybackEngine {
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
       rateKeeper.attach(toPlaySink: playSink)
+      flushFilter.attach(toPlaySink: playSink)
       gst_object_unref(playSink)
     }
     pipeline.watchBus { [weak self] message in self?.handle(message) }
@@ -143,12 +145,22 @@ public final class GStreamerEngine: PlaybackEngine {
   /// - Parameter retryIfRefused: a refused seek is tried once more after
   ///   the one under way; a second refusal drops it (no endless retries).
   func startSeek(_ target: Double, retryIfRefused: Bool = true) {
-    nextSeek = pipeline.seek(to: target) || !retryIfRefused ? nil : target
+    nextSeek = seekPipeline(to: target) || !retryIfRefused ? nil : target
     seekInFlight = Timeout(milliseconds: 700, repeating: false) { [weak self] in self?.seekSettled() }
+  }
+
+  /// A flushing seek in the current file; its flush may pass to the sink.
+  @discardableResult
+  func seekPipeline(to target: Double) -> Bool {
+    flushFilter.seekStarting()
+    let accepted = pipeline.seek(to: target)
+    if !accepted { flushFilter.seekFinished() }
+    return accepted
   }
 
   /// A new file, a reset or an error: no seek is under way or waiting.
   func forgetSeeks() {
+    flushFilter.seekFinished()
     nextSeek = nil
     seekInFlight?.cancel()
     seekInFlight = nil
