@@ -79,6 +79,7 @@ public final class GStreamerEngine: PlaybackEngine {
     InputPatchProbe.install(MovieDurationPatch.self, on: playbin)
     InputPatchProbe.install(LAMETagPatch.self, on: playbin)
     AACTrimProbe.install(on: playbin)
+    OggLengthAnswer.install(on: playbin, shared: shared)
     VorbisEndTrimProbe.install(on: playbin)
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
@@ -252,7 +253,12 @@ public final class GStreamerEngine: PlaybackEngine {
     let source = shared.withQueue { queue -> EngineSource in
       queue.currentIndex = trackIndex
       queue.queued = []
-      return queue.sources[trackIndex]
+      let source = queue.sources[trackIndex]
+      queue.openedPartway = nil
+      if position > 0, !source.isTranscoded, let duration = source.duration, source.uri.scheme != "file" {
+        queue.openedPartway = (source.uri.absoluteString, duration)
+      }
+      return source
     }
     ended = false
     failed = false
