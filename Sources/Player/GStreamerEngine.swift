@@ -26,6 +26,7 @@ public final class GStreamerEngine: PlaybackEngine {
   let rateKeeper = SegmentRateKeeper()
   private let rateDuck = RateChangeDuck()
   let flushFilter = StrayFlushFilter()
+  let landingClip = SeekLandingClip()
   private var positionPoll: Timeout?
 
   /// What the listener asked for; the pipeline catches up with it.
@@ -83,6 +84,8 @@ public final class GStreamerEngine: PlaybackEngine {
     VorbisEndTrimProbe.install(on: playbin)
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
+      // First: the rate keeper continues from the segments it moves.
+      landingClip.attach(toPlaySink: playSink)
       rateKeeper.attach(toPlaySink: playSink)
       flushFilter.attach(toPlaySink: playSink)
       gst_object_unref(playSink)
@@ -154,14 +157,19 @@ public final class GStreamerEngine: PlaybackEngine {
   @discardableResult
   func seekPipeline(to target: Double) -> Bool {
     flushFilter.seekStarting()
+    landingClip.seekStarting(to: target)
     let accepted = pipeline.seek(to: target)
-    if !accepted { flushFilter.seekFinished() }
+    if !accepted {
+      flushFilter.seekFinished()
+      landingClip.seekAbandoned()
+    }
     return accepted
   }
 
   /// A new file, a reset or an error: no seek is under way or waiting.
   func forgetSeeks() {
     flushFilter.seekFinished()
+    landingClip.seekAbandoned()
     nextSeek = nil
     seekInFlight?.cancel()
     seekInFlight = nil

@@ -91,25 +91,12 @@ final class EngineGaplessSweepTests: XCTestCase {
     // Each file as ffmpeg decodes it, up to the length the file states
     // (ffmpeg 5.1 trims an AAC file's priming but plays its end padding).
     let control = try zip(book.book.files, book.decodedSamples).flatMap {
-      try decodedByFFmpeg(book.library.path($0.path)).prefix($1)
+      try FixtureHelpers.decodedByFFmpeg(book.library.path($0.path)).prefix($1)
     }
     XCTAssertEqual(capture.samples.count, control.count, file: file, line: line)
     let difference = zip(capture.samples, control).map { abs(Int($0) - Int($1)) }.max() ?? 0
     // mpg123 and ffmpeg round the last bit differently; a shift by one
     // sample anywhere differs by hundreds.
     XCTAssertLessThanOrEqual(difference, 2, "largest difference from ffmpeg's decoding", file: file, line: line)
-  }
-
-  /// The file as ffmpeg decodes it: mono 16-bit samples.
-  private static func decodedByFFmpeg(_ path: String) throws -> [Int16] {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("hark-ffmpeg-\(UUID().uuidString).raw")
-    defer { try? FileManager.default.removeItem(at: output) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = ["-nostdin", "-v", "error", "-i", path, "-f", "s16le", "-ac", "1", output.path]
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, "ffmpeg could not decode \(path)")
-    return try Data(contentsOf: output).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
   }
 }
