@@ -19,6 +19,9 @@ final class EngineSharedState: Sendable {
     /// file is read to its end before the main loop sees it start (as fast
     /// as the tests' unsynced sink decodes, or behind a busy main loop).
     var queued: [Int] = []
+    /// The stream just opened to start partway in, with its length from
+    /// the server (see `OggLengthAnswer`); nil otherwise.
+    var openedPartway: (uri: String, duration: Double)?
   }
 
   private let queue = Mutex(Queue())
@@ -49,5 +52,11 @@ final class EngineSharedState: Sendable {
         $0.uri.absoluteString == uri || ($0.isTranscoded && TranscodedStream.isStream(uri, of: $0.uri))
       }?.headers ?? [:]
     }
+  }
+
+  /// The server's length of `uri` when it is the stream just opened to
+  /// start partway in.
+  func partwayDuration(for uri: String) -> Double? {
+    queue.withLock { $0.openedPartway?.uri == uri ? $0.openedPartway?.duration : nil }
   }
 }

@@ -22,6 +22,8 @@ extension GStreamerEngine {
   }
 
   private func asyncDone() {
+    // A seek's flush has passed by now (or there was none).
+    flushFilter.seekFinished()
     pipeline.limitAudioQueue()
     durationIsStale = true
     if !isOpening {
@@ -31,7 +33,7 @@ extension GStreamerEngine {
     if let target = pendingSeek {
       // The file is prerolled: now it can seek (accurately) before playing.
       pendingSeek = nil
-      pipeline.seek(to: target)
+      seekPipeline(to: target)
       return
     }
     isOpening = false

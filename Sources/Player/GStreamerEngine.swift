@@ -25,6 +25,8 @@ public final class GStreamerEngine: PlaybackEngine {
   let shared = EngineSharedState()
   let rateKeeper = SegmentRateKeeper()
   private let rateDuck = RateChangeDuck()
+  let flushFilter = StrayFlushFilter()
+  let landingClip = SeekLandingClip()
   private var positionPoll: Timeout?
 
   /// What the listener asked for; the pipeline catches up with it.
@@ -78,9 +80,14 @@ public final class GStreamerEngine: PlaybackEngine {
     InputPatchProbe.install(MovieDurationPatch.self, on: playbin)
     InputPatchProbe.install(LAMETagPatch.self, on: playbin)
     AACTrimProbe.install(on: playbin)
+    OggLengthAnswer.install(on: playbin, shared: shared)
+    VorbisEndTrimProbe.install(on: playbin)
     if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
     if let playSink = pipeline.playSink {
+      // First: the rate keeper continues from the segments it moves.
+      landingClip.attach(toPlaySink: playSink)
       rateKeeper.attach(toPlaySink: playSink)
+      flushFilter.attach(toPlaySink: playSink)
       gst_object_unref(playSink)
     }
     pipeline.watchBus { [weak self] message in self?.handle(message) }
@@ -142,12 +149,27 @@ public final class GStreamerEngine: PlaybackEngine {
   /// - Parameter retryIfRefused: a refused seek is tried once more after
   ///   the one under way; a second refusal drops it (no endless retries).
   func startSeek(_ target: Double, retryIfRefused: Bool = true) {
-    nextSeek = pipeline.seek(to: target) || !retryIfRefused ? nil : target
+    nextSeek = seekPipeline(to: target) || !retryIfRefused ? nil : target
     seekInFlight = Timeout(milliseconds: 700, repeating: false) { [weak self] in self?.seekSettled() }
+  }
+
+  /// A flushing seek in the current file; its flush may pass to the sink.
+  @discardableResult
+  func seekPipeline(to target: Double) -> Bool {
+    flushFilter.seekStarting()
+    landingClip.seekStarting(to: target)
+    let accepted = pipeline.seek(to: target)
+    if !accepted {
+      flushFilter.seekFinished()
+      landingClip.seekAbandoned()
+    }
+    return accepted
   }
 
   /// A new file, a reset or an error: no seek is under way or waiting.
   func forgetSeeks() {
+    flushFilter.seekFinished()
+    landingClip.seekAbandoned()
     nextSeek = nil
     seekInFlight?.cancel()
     seekInFlight = nil
@@ -239,7 +261,12 @@ public final class GStreamerEngine: PlaybackEngine {
     let source = shared.withQueue { queue -> EngineSource in
       queue.currentIndex = trackIndex
       queue.queued = []
-      return queue.sources[trackIndex]
+      let source = queue.sources[trackIndex]
+      queue.openedPartway = nil
+      if position > 0, !source.isTranscoded, let duration = source.duration, source.uri.scheme != "file" {
+        queue.openedPartway = (source.uri.absoluteString, duration)
+      }
+      return source
     }
     ended = false
     failed = false

@@ -20,9 +20,25 @@ import XCTest
 /// before `AACTrimProbe`, GStreamer played each part's 1024 priming
 /// samples, +1024 per part, and the sweep shifted by them.
 ///
-/// Not yet: Vorbis streamed from the server plays each part's end padding
-/// (+153/+666/+909 samples): pushed a stream, oggdemux 1.22 sends the
-/// decoder a segment without a stop. From disk it is exact (tested here).
+/// Vorbis streamed from the server: before `VorbisEndTrimProbe`, each
+/// part's end padding played (+153/+666/+909 samples): pushed a stream,
+/// oggdemux 1.22 sends the decoder a segment without a stop, and vorbisdec
+/// decodes the last packet whole. From disk it was already exact.
+///
+/// Opus has no sweep set; the sine set guards it from disk (opusdec trims
+/// the last packet itself, pushed or pulled).
+///
+/// Streamed Ogg and `StrayFlushFilter`: oggdemux 1.22, pushed a stream,
+/// seeks to the file's end and back for its length. For the next file that
+/// flush reached the sink after the last file ended (under load: the
+/// Vorbis test failed 2 runs in 10 with the next part's running time reset
+/// to 0, and counted as one with the part before when the segments looked
+/// alike); the filter drops it.
+///
+/// Not yet: Opus over HTTP. What oggdemux decodes of the file's end during
+/// that look stays in opusdec (a flush does not clear it), so under load
+/// the first ~20 ms of a part differ from ffmpeg's decoding (by up to 2,282
+/// in 4 runs of 10); not a test until that is fixed.
 final class EngineGaplessSweepTests: XCTestCase {
   private static let server = ClassTestServer()
 
@@ -35,6 +51,8 @@ final class EngineGaplessSweepTests: XCTestCase {
   func testMP3FromLameCBRFromDisk() throws { try fromDisk("gapless-sweep-mp3-lame-cbr") }
   func testMP3FromLameVBROverHTTP() throws { try overHTTP("gapless-sweep-mp3-lame-vbr") }
   func testVorbisFromDisk() throws { try fromDisk("gapless-sweep-vorbis") }
+  func testVorbisOverHTTP() throws { try overHTTP("gapless-sweep-vorbis") }
+  func testOpusFromDisk() throws { try fromDisk("gapless-opus") }
   func testAACWithOnlyITunSMPBFromDisk() throws { try fromDisk("gapless-sweep-aac-itunsmpb") }
   func testAACWithOnlyITunSMPBOverHTTP() throws { try overHTTP("gapless-sweep-aac-itunsmpb") }
 
@@ -73,25 +91,12 @@ final class EngineGaplessSweepTests: XCTestCase {
     // Each file as ffmpeg decodes it, up to the length the file states
     // (ffmpeg 5.1 trims an AAC file's priming but plays its end padding).
     let control = try zip(book.book.files, book.decodedSamples).flatMap {
-      try decodedByFFmpeg(book.library.path($0.path)).prefix($1)
+      try FixtureHelpers.decodedByFFmpeg(book.library.path($0.path)).prefix($1)
     }
     XCTAssertEqual(capture.samples.count, control.count, file: file, line: line)
     let difference = zip(capture.samples, control).map { abs(Int($0) - Int($1)) }.max() ?? 0
     // mpg123 and ffmpeg round the last bit differently; a shift by one
     // sample anywhere differs by hundreds.
     XCTAssertLessThanOrEqual(difference, 2, "largest difference from ffmpeg's decoding", file: file, line: line)
-  }
-
-  /// The file as ffmpeg decodes it: mono 16-bit samples.
-  private static func decodedByFFmpeg(_ path: String) throws -> [Int16] {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("hark-ffmpeg-\(UUID().uuidString).raw")
-    defer { try? FileManager.default.removeItem(at: output) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = ["-nostdin", "-v", "error", "-i", path, "-f", "s16le", "-ac", "1", output.path]
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, "ffmpeg could not decode \(path)")
-    return try Data(contentsOf: output).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
   }
 }

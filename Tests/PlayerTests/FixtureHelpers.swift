@@ -27,4 +27,17 @@ enum FixtureHelpers {
     XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
     return capture.segmentLengths
   }
+
+  /// The file as ffmpeg decodes it: mono 16-bit samples.
+  static func decodedByFFmpeg(_ path: String) throws -> [Int16] {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("hark-ffmpeg-\(UUID().uuidString).raw")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    process.arguments = ["-nostdin", "-v", "error", "-i", path, "-f", "s16le", "-ac", "1", output.path]
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "ffmpeg could not decode \(path)")
+    return try Data(contentsOf: output).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+  }
 }

@@ -12,6 +12,11 @@ extension PlaybackSession {
 
     snapshot = raw
     snapshot.state = state
+    // A parsed file's own length lays the timeline out; the engine's place
+    // in it stays, and saved places keep the server's layout.
+    if raw.duration > 0, raw.state != .loading, raw.state != .idle, raw.state != .error {
+      nowPlaying?.queue.adoptEngineDuration(raw.duration, track: raw.trackIndex)
+    }
     if state == .playing {
       failure = nil
       movedTo = nil

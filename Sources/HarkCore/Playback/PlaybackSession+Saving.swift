@@ -18,7 +18,9 @@ extension PlaybackSession {
   /// this device, and the sync layer decides what reaches a server.
   mutating func persist(now: Date, forceFinished: Bool = false) -> [PlaybackCommand] {
     guard let book = nowPlaying else { return [] }
-    var position = bookPosition
+    // Measured as the server laid the book out, as the place is resumed.
+    var position = toBookPosition(
+      offsets: book.queue.savedOffsets, index: snapshot.trackIndex, positionInTrack: snapshot.position)
     let total = book.queue.total
     guard position.isFinite else { return [] }
     let finished: Bool

@@ -52,6 +52,10 @@ public struct BookQueue: Equatable, Sendable {
   public var tracks: [BookTrack] { didSet { layOut() } }
   /// Whole-book start of each track; the first is 0.
   public var offsets: [Double] { didSet { layOut() } }
+  /// The tracks' starts as the book was laid out from the server's
+  /// durations: what saved places are measured in, so that the engine's
+  /// corrections (`adoptEngineDuration`) never move a saved place.
+  public private(set) var savedOffsets: [Double]
   /// Seconds: the longest of the book's stated duration, the files' sum and
   /// the furthest chapter end.
   public var total: Double { didSet { layOut() } }
@@ -72,11 +76,23 @@ public struct BookQueue: Equatable, Sendable {
   ) {
     self.tracks = tracks
     self.offsets = offsets
+    savedOffsets = offsets
     self.total = total
     self.chapters = chapters
     self.chapterClips = chapterClips
     self.syntheticChapters = syntheticChapters
     timeline = BookTimeline(tracks: tracks, offsets: offsets, total: total, chapters: chapters)
+  }
+
+  /// A re-laid-out copy that keeps the saved layout of the one it replaces.
+  init(
+    tracks: [BookTrack], offsets: [Double], total: Double, chapters: [Chapter], chapterClips: [ChapterClip],
+    syntheticChapters: Bool, savedOffsets: [Double]
+  ) {
+    self.init(
+      tracks: tracks, offsets: offsets, total: total, chapters: chapters, chapterClips: chapterClips,
+      syntheticChapters: syntheticChapters)
+    self.savedOffsets = savedOffsets
   }
 
   private mutating func layOut() {

@@ -1,0 +1,125 @@
+import CGLib
+import CGst
+import GObjectKit
+import Synchronization
+
+/// Keeps the next file's own flush out of the playing output at a gapless
+/// switch.
+///
+/// Streaming an Ogg file (Vorbis, Opus), oggdemux 1.22 reads the last page
+/// for the duration: it seeks to the end and back, which flushes everything
+/// downstream of it. For the file queued in `about-to-finish` that flush
+/// normally dies at its decodebin, not yet linked; but playbin links the
+/// next file to playsink at the switch, and when oggdemux's thread runs
+/// late (a busy machine, or a file read faster than real time) the flush
+/// comes through after the last file ended and before the next one starts.
+/// Its flush-stop resets the running time (the next file's segment starts
+/// at 0 again) and a flush-start empties the sink of the last file's tail.
+/// Measured: the sweep tests over HTTP failed 5 runs in 10 under load that
+/// way (two files' samples under one segment, Opus samples lost).
+///
+/// This probe, on playsink's audio input, lets through every flush the
+/// engine asked for (a seek, until its ASYNC_DONE) and every flush over
+/// audio the current file has already sent; it drops the others: those
+/// between one file's end and the next file's start, or before a file has
+/// sent any audio, where there is nothing of theirs downstream to flush.
+final class StrayFlushFilter: Sendable {
+  private struct State {
+    /// The engine's own seek is under way: its flush must pass.
+    var seeking = false
+    /// The current file has sent audio since it started…
+    var hasAudio = false
+    /// …and has since ended (STREAM_GROUP_DONE or EOS).
+    var ended = false
+    /// Where the current file's segment starts (ns), and how much audio of
+    /// oggdemux's look at the end has been dropped since it started.
+    var segmentStart: GstClockTime = 0
+    var dropped: GstClockTime = 0
+  }
+
+  /// Audio this far past the segment's start, before any at the start, is
+  /// oggdemux's look at the file's end. A file's first audio is at its start.
+  static let farFromStart: GstClockTime = 1_000_000_000
+  /// At most this much is dropped so: past it, whatever comes plays.
+  static let dropLimit: GstClockTime = 3_000_000_000
+
+  private let state = Mutex(State())
+
+  /// Before a seek of the engine's own.
+  func seekStarting() { state.withLock { $0.seeking = true } }
+
+  /// When the seek is done (ASYNC_DONE), refused, or the file reopened.
+  func seekFinished() { state.withLock { $0.seeking = false } }
+
+  /// Watches for playsink's audio pad (requested when the first file is
+  /// linked) and probes it; the pad then lives as long as the pipeline.
+  func attach(toPlaySink playSink: UnsafeMutablePointer<GstElement>) {
+    Signals.connectFromAnyThread(playSink, "pad-added") { [self] pad in
+      guard let pad, let name = gst_object_get_name(pad.assumingMemoryBound(to: GstObject.self)) else { return }
+      defer { g_free(name) }
+      guard String(cString: name) == "audio_sink" else { return }
+      probe(pad.assumingMemoryBound(to: GstPad.self))
+    }
+  }
+
+  private func probe(_ pad: UnsafeMutablePointer<GstPad>) {
+    // Flush events reach a probe only with EVENT_FLUSH in its mask.
+    let mask = GstPadProbeType(
+      GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
+        | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
+    gst_pad_add_probe(
+      pad, mask,
+      { _, info, data in
+        let filter = Unmanaged<StrayFlushFilter>.fromOpaque(data!).takeUnretainedValue()
+        return filter.keeps(info!) ? hark_gst_probe_ok() : GST_PAD_PROBE_DROP
+      }, Unmanaged.passRetained(self).toOpaque(),
+      { data in Unmanaged<StrayFlushFilter>.fromOpaque(data!).release() })
+  }
+
+  private func keeps(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> Bool {
+    if hark_gst_probe_type(info).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
+      guard let buffer = hark_gst_probe_buffer(info) else { return true }
+      let pts = hark_gst_buffer_pts(buffer)
+      let duration = hark_gst_buffer_duration(buffer)
+      return state.withLock { state in
+        if !state.hasAudio, !state.seeking, pts != hark_gst_clock_time_none(),
+          pts > state.segmentStart + Self.farFromStart, state.dropped < Self.dropLimit
+        {
+          state.dropped += duration == hark_gst_clock_time_none() ? 0 : duration
+          return false
+        }
+        state.hasAudio = true
+        return true
+      }
+    }
+    guard let event = hark_gst_probe_event(info) else { return true }
+    switch hark_gst_event_type(event) {
+    case GST_EVENT_STREAM_START:
+      state.withLock {
+        $0.hasAudio = false
+        $0.ended = false
+        $0.dropped = 0
+      }
+      return true
+    case GST_EVENT_SEGMENT:
+      var segment = GstSegment()
+      gst_event_copy_segment(event, &segment)
+      if segment.format == GST_FORMAT_TIME { state.withLock { $0.segmentStart = segment.start } }
+      return true
+    case GST_EVENT_STREAM_GROUP_DONE, GST_EVENT_EOS:
+      state.withLock { $0.ended = true }
+      return true
+    case GST_EVENT_FLUSH_START:
+      return state.withLock { $0.seeking || ($0.hasAudio && !$0.ended) }
+    case GST_EVENT_FLUSH_STOP:
+      return state.withLock { state in
+        guard state.seeking || (state.hasAudio && !state.ended) else { return false }
+        // A seek back from a file's very end plays that file again.
+        state.ended = false
+        return true
+      }
+    default:
+      return true
+    }
+  }
+}
