@@ -38,13 +38,9 @@ final class SeekLandingClip: Sendable {
   /// A seek refused, or the file reopened: nothing to move.
   func seekAbandoned() { state.withLock { $0 = State() } }
 
+  /// Probes playsink's audio pad once it is there (PlaySinkAudioPad).
   func attach(toPlaySink playSink: UnsafeMutablePointer<GstElement>) {
-    Signals.connectFromAnyThread(playSink, "pad-added") { [self] pad in
-      guard let pad, let name = gst_object_get_name(pad.assumingMemoryBound(to: GstObject.self)) else { return }
-      defer { g_free(name) }
-      guard String(cString: name) == "audio_sink" else { return }
-      probe(pad.assumingMemoryBound(to: GstPad.self))
-    }
+    PlaySinkAudioPad.whenAdded(to: playSink) { [self] pad in probe(pad) }
   }
 
   private func probe(_ pad: UnsafeMutablePointer<GstPad>) {

@@ -51,15 +51,9 @@ final class StrayFlushFilter: Sendable {
   /// When the seek is done (ASYNC_DONE), refused, or the file reopened.
   func seekFinished() { state.withLock { $0.seeking = false } }
 
-  /// Watches for playsink's audio pad (requested when the first file is
-  /// linked) and probes it; the pad then lives as long as the pipeline.
+  /// Probes playsink's audio pad once it is there (PlaySinkAudioPad).
   func attach(toPlaySink playSink: UnsafeMutablePointer<GstElement>) {
-    Signals.connectFromAnyThread(playSink, "pad-added") { [self] pad in
-      guard let pad, let name = gst_object_get_name(pad.assumingMemoryBound(to: GstObject.self)) else { return }
-      defer { g_free(name) }
-      guard String(cString: name) == "audio_sink" else { return }
-      probe(pad.assumingMemoryBound(to: GstPad.self))
-    }
+    PlaySinkAudioPad.whenAdded(to: playSink) { [self] pad in probe(pad) }
   }
 
   private func probe(_ pad: UnsafeMutablePointer<GstPad>) {
