@@ -29,17 +29,7 @@ final class LocalFolderWatch {
     let wanted = Set(folders.sorted { $0.count < $1.count }.prefix(Self.mostFolders))
     for (path, _) in monitors where !wanted.contains(path) { monitors[path] = nil }
     for path in wanted where monitors[path] == nil {
-      let file = g_file_new_for_path(path)!
-      defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-      var error: UnsafeMutablePointer<GError>?
-      guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
-        g_clear_error(&error)
-        continue
-      }
-      Signals.connect(monitor, "changed") { [weak self] (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?, event: UInt32) in
-        self?.noticed(GFileMonitorEvent(event))
-      }
-      monitors[path] = ObjectRef(taking: UnsafeMutableRawPointer(monitor))
+      monitors[path] = DirectoryMonitor.watch(path) { [weak self] _, _, event in self?.noticed(event) }
     }
   }
 
