@@ -39,6 +39,19 @@ def set_library_folders(hark, folders):
         config.write(out, space_around_delimiters=False)
 
 
+def resume_where_it_was(hark, played):
+    """From the home's shelf: the book's page shows its bookmark, and Resume
+    plays on from where it was paused (at most the 5 s auto-rewind before)."""
+    hark.click_at(hark.find("label", BOOK[1], timeout=10))
+    hark.wait_for_page("Book", timeout=10)
+    hark.find("label", MARK, timeout=10)
+    hark.click(hark.find("push button", "Resume", timeout=15))
+    hark.key("alt+3")
+    hark.wait_for_page("Player", timeout=10)
+    player_button(hark, "Pause", timeout=20)
+    assert chapter_position(hark) >= played - 5.5, f"resumed at {chapter_position(hark)} s, paused at {played} s"
+
+
 def choose_folder(hark, path):
     """The folder chooser (GTK's own dialog: no portal on this desktop):
     Ctrl+L, the path typed, then Add."""
@@ -118,15 +131,7 @@ def test_a_first_run_with_an_empty_folder_then_the_sample_library(hark, tmp_path
     hark.find("label", "Continue Listening", timeout=30)
     hark.find("label", "Favourites", timeout=10)
     hark.screenshot("local-library-home-phone")
-    hark.click_at(hark.find("label", BOOK[1], timeout=10))
-    hark.wait_for_page("Book", timeout=10)
-    hark.find("label", MARK, timeout=10)
-    hark.click(hark.find("push button", "Resume", timeout=15))
-    hark.key("alt+3")
-    hark.wait_for_page("Player", timeout=10)
-    player_button(hark, "Pause", timeout=20)
-    # Not from 0: at most the auto-rewind (5 s) before where it was paused.
-    assert chapter_position(hark) >= played - 5.5, f"resumed at {chapter_position(hark)} s, paused at {played} s"
+    resume_where_it_was(hark, played)
     hark.screenshot("local-library-resumed")
 
 

@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from test_local_library import BOOK, MARK, set_library_folders
+from test_local_library import BOOK, MARK, resume_where_it_was, set_library_folders
 from test_browse import open_row
 from test_player import chapter_position, player_button
 
@@ -63,12 +63,5 @@ def test_a_place_survives_the_library_folder_being_renamed(hark, tmp_path):
     set_library_folders(hark, [str(tmp_path / "Shelf")])
     hark.start()
     hark.find("label", "Continue Listening", timeout=30)
-    hark.click_at(hark.find("label", BOOK[1], timeout=10))
-    hark.wait_for_page("Book", timeout=10)
-    hark.find("label", MARK, timeout=10)
-    hark.click(hark.find("push button", "Resume", timeout=15))
-    hark.key("alt+3")
-    hark.wait_for_page("Player", timeout=10)
-    player_button(hark, "Pause", timeout=20)
-    assert chapter_position(hark) >= played - 5.5, f"resumed at {chapter_position(hark)} s, paused at {played} s"
+    resume_where_it_was(hark, played)
     hark.screenshot("local-library-renamed")
