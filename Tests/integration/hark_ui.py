@@ -11,6 +11,29 @@ import subprocess
 import time
 
 import pyatspi
+from gi.repository import Atspi
+
+# An accessible's role never changes (GTK fixes it when the widget is made),
+# and GTK names each accessible by a path of its own (a UUID, never reused),
+# so a role asked for once is remembered: the tests' walks ask every object
+# for its role, and each ask was a D-Bus round trip to Hark. The shared
+# root path (every application's, and the desktop's) is always asked.
+_ROOT_PATH = "/org/a11y/atspi/accessible/root"
+_roles = {}
+_ask_role_name = Atspi.Accessible.get_role_name
+
+
+def _remembered_role_name(accessible):
+    path = accessible.path
+    if path == _ROOT_PATH:
+        return _ask_role_name(accessible)
+    role = _roles.get(path)
+    if role is None:
+        role = _roles[path] = _ask_role_name(accessible)
+    return role
+
+
+Atspi.Accessible.getRoleName = _remembered_role_name
 
 
 def descendants(root, predicate, enter=lambda node: True):
