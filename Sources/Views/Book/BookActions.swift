@@ -84,16 +84,15 @@ final class BookActions {
       gtk_button_set_label(play.cast(GtkButton.self), playText)
     }
     // Not dimmed: a button that cannot be pressed cannot explain itself.
-    gtk_widget_set_tooltip_text(play, inPlayer ? nil : needsServer)
+    play.setTooltip(inPlayer ? nil : needsServer)
     hark_accessible_set_description(play, inPlayer ? "" : needsServer ?? "")
-    gtk_button_set_label(finished.cast(GtkButton.self), extras.isFinished ? tr("Mark as Unfinished") : tr("Mark as Finished"))
+    finished.setButtonLabel(extras.isFinished ? tr("Mark as Unfinished") : tr("Mark as Finished"))
     // The click already flipped the button; set it from the state either way.
     let starred = gtk_toggle_button_get_active(favourite.cast(GtkToggleButton.self)) != 0
     if starred != extras.isFavourite { gtk_toggle_button_set_active(favourite.cast(GtkToggleButton.self), extras.isFavourite ? 1 : 0) }
-    gtk_button_set_icon_name(
-      favourite.cast(GtkButton.self), extras.isFavourite ? "starred-symbolic" : "non-starred-symbolic")
+    favourite.setButtonIcon(extras.isFavourite ? "starred-symbolic" : "non-starred-symbolic")
     let label = extras.isFavourite ? tr("Remove from Favourites") : tr("Add to Favourites")
-    gtk_widget_set_tooltip_text(favourite, label)
+    favourite.setTooltip(label)
     favourite.setAccessibleLabel(label)
     errorText.setLabelText(extras.error ?? "")
     error.setVisible(extras.error != nil)

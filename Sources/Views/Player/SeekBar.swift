@@ -69,6 +69,7 @@ public final class SeekBar {
   }
 
   private func connectWidgets() {
+    Signals.connect(scale, "map") { [weak self] in self?.render() }
     SeekBarSignals.onChangeValue(scale) { [weak self] scroll, value in
       self?.listenerMoved(scroll, value)
       return true
@@ -163,8 +164,13 @@ public final class SeekBar {
     if gtk_adjustment_get_upper(adjustment) != display.length {
       gtk_range_set_range(range, 0, display.length)
     }
-    if abs(gtk_range_get_value(range) - display.elapsed) > 0.001 { gtk_range_set_value(range, display.elapsed) }
+    // Off screen (another page shown) the place waits: moving the thumb and
+    // the times would lay out a page no one sees four times a second while
+    // a book plays. Mapping the bar renders it again.
+    let onScreen = gtk_widget_get_mapped(scale) != 0
+    if onScreen, abs(gtk_range_get_value(range) - display.elapsed) > 0.001 { gtk_range_set_value(range, display.elapsed) }
     rendering = false
+    guard onScreen else { return }
     elapsed.setLabelText(display.elapsedText)
     remaining.setLabelText(display.remainingText)
     setValueText(display.valueText)

@@ -83,6 +83,18 @@ public final class MiniPlayerBar {
 
   private var shownAbout: String?
 
+  /// Moves the line only when its end would move by a pixel: across an
+  /// hour-long chapter that is every few seconds, not at every one of the
+  /// engine's four reports a second (each a layout and a repaint).
+  private func setProgress(_ fraction: Double) {
+    let shown = gtk_progress_bar_get_fraction(progress.opaque)
+    let width = Double(max(1, gtk_widget_get_width(progress)))
+    let samePixel = (shown * width).rounded() == (fraction * width).rounded()
+    // The ends exactly, so a finished or reset chapter never shows a sliver.
+    let sameEnds = (shown <= 0) == (fraction <= 0) && (shown >= 1) == (fraction >= 1)
+    if !(samePixel && sameEnds) { gtk_progress_bar_set_fraction(progress.opaque, fraction) }
+  }
+
   private func render(_ state: MiniPlayerViewState) {
     widget.setVisible(state.isShown)
     if state.book != shownBook {
@@ -101,13 +113,13 @@ public final class MiniPlayerBar {
     }
     timeLeft.setLabelText(state.timeLeftText)
     timeLeft.setVisible(!state.timeLeftText.isEmpty)
-    gtk_progress_bar_set_fraction(progress.opaque, state.progress)
+    setProgress(state.progress)
     skipBack.setSensitive(state.canSkip)
     playPause.setSensitive(state.isActive)
     let icon = state.isPlaying ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
-    gtk_button_set_icon_name(playPause.cast(GtkButton.self), icon)
+    playPause.setButtonIcon(icon)
     let name = state.isPlaying ? tr("Pause") : tr("Play")
-    gtk_widget_set_tooltip_text(playPause, name)
+    playPause.setTooltip(name)
     playPause.setAccessibleLabel(name)
   }
 }
