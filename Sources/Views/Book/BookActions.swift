@@ -22,9 +22,10 @@ final class BookActions {
 
   init(store: Store) {
     self.store = store
-    resume = Make.label("", classes: "dim-label")
-    gtk_label_set_xalign(resume.opaque, 0)
-    gtk_label_set_wrap(resume.opaque, 1)
+    // The place moves every second while this book plays: an inscription,
+    // so the window is not laid out again each time (see SteadyText).
+    resume = SteadyText.make(minimumChars: 12, classes: "dim-label")
+    gtk_widget_set_hexpand(resume, 1)
     play = gtk_button_new_with_label(tr("Play"))!
     play.addClasses("pill", "suggested-action")
     finished = gtk_button_new_with_label(tr("Mark as Finished"))!
@@ -78,7 +79,7 @@ final class BookActions {
   func show(_ extras: BookExtrasView, for target: LibraryPath, inPlayer: Bool, playing: Bool, needsServer: String?) {
     self.target = target
     self.inPlayer = inPlayer
-    resume.setLabelText(extras.resume)
+    resume.setSteadyText(extras.resume)
     let playText = inPlayer ? (playing ? tr("Pause") : tr("Resume")) : extras.playLabel
     if String(cString: gtk_button_get_label(play.cast(GtkButton.self))) != playText {
       gtk_button_set_label(play.cast(GtkButton.self), playText)

@@ -45,10 +45,12 @@ public final class SeekBar {
     gtk_scale_set_draw_value(scale.cast(GtkScale.self), 0)
     gtk_widget_set_hexpand(scale, 1)
     scale.setAccessibleLabel(tr("Position in Chapter"))
-    elapsed = Make.label("0:00", classes: "numeric", "caption", "dim-label")
-    remaining = Make.label("", classes: "numeric", "caption", "dim-label")
-    gtk_label_set_xalign(elapsed.opaque, 0)
-    gtk_label_set_xalign(remaining.opaque, 1)
+    // Both change every second while playing: inscriptions, not labels, so
+    // the window is not laid out again each time (see SteadyText).
+    elapsed = SteadyText.make(classes: "numeric", "caption", "dim-label")
+    elapsed.setSteadyText("0:00")
+    remaining = SteadyText.make(classes: "numeric", "caption", "dim-label")
+    gtk_inscription_set_xalign(remaining.opaque, 1)
     gtk_widget_set_hexpand(elapsed, 1)
     let times = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, elapsed, remaining)
     // Under the trough's ends, which the scale insets by its own padding.
@@ -171,8 +173,8 @@ public final class SeekBar {
     if onScreen, abs(gtk_range_get_value(range) - display.elapsed) > 0.001 { gtk_range_set_value(range, display.elapsed) }
     rendering = false
     guard onScreen else { return }
-    elapsed.setLabelText(display.elapsedText)
-    remaining.setLabelText(display.remainingText)
+    elapsed.setSteadyText(display.elapsedText)
+    remaining.setSteadyText(display.remainingText)
     setValueText(display.valueText)
     preview.show(model.preview, over: scale)
   }

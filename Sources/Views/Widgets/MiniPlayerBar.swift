@@ -38,7 +38,11 @@ public final class MiniPlayerBar {
       gtk_label_set_xalign(label.opaque, 0)
       gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
     }
-    timeLeft = Make.label("", classes: "dim-label", "numeric", "caption")
+    // Changes every second while playing: an inscription, not a label, so
+    // the window is not laid out again each time (see SteadyText).
+    timeLeft = SteadyText.make(classes: "dim-label", "numeric", "caption")
+    gtk_inscription_set_xalign(timeLeft.opaque, 1)
+    gtk_widget_set_valign(timeLeft, GTK_ALIGN_CENTER)
     let text = Make.box(GTK_ORIENTATION_VERTICAL, title, subtitle)
     gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
     gtk_widget_set_hexpand(text, 1)
@@ -111,7 +115,7 @@ public final class MiniPlayerBar {
       shownAbout = about
       hark_accessible_set_description(openPlayer, about)
     }
-    timeLeft.setLabelText(state.timeLeftText)
+    timeLeft.setSteadyText(state.timeLeftText)
     timeLeft.setVisible(!state.timeLeftText.isEmpty)
     setProgress(state.progress)
     skipBack.setSensitive(state.canSkip)
