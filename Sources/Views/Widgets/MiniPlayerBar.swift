@@ -13,7 +13,7 @@ import HarkCore
 public final class MiniPlayerBar {
   public let widget: Widget
   private let store: Store
-  private let progress: Widget
+  private let progress = ProgressLine()
   private let covers: CoverLoader
   private let cover = CoverImage(size: 40)
   private var shownBook: LibraryPath?
@@ -30,8 +30,6 @@ public final class MiniPlayerBar {
   init(store: Store, covers: CoverLoader) {
     self.store = store
     self.covers = covers
-    progress = gtk_progress_bar_new()
-    progress.addClasses("osd", "mini-player-progress")
     title = Make.label("", classes: "heading")
     subtitle = Make.label("", classes: "dim-label", "caption")
     for label in [title, subtitle] {
@@ -61,7 +59,7 @@ public final class MiniPlayerBar {
     }
     let row = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, openPlayer, skipBack, playPause)
     row.setMargins(6)
-    widget = Make.box(GTK_ORIENTATION_VERTICAL, progress, row)
+    widget = Make.box(GTK_ORIENTATION_VERTICAL, progress.widget, row)
     widget.addClasses("mini-player")
     widget.setAccessibleLabel(tr("Mini Player"))
     connectWidgets()
@@ -87,18 +85,6 @@ public final class MiniPlayerBar {
 
   private var shownAbout: String?
 
-  /// Moves the line only when its end would move by a pixel: across an
-  /// hour-long chapter that is every few seconds, not at every one of the
-  /// engine's four reports a second (each a layout and a repaint).
-  private func setProgress(_ fraction: Double) {
-    let shown = gtk_progress_bar_get_fraction(progress.opaque)
-    let width = Double(max(1, gtk_widget_get_width(progress)))
-    let samePixel = (shown * width).rounded() == (fraction * width).rounded()
-    // The ends exactly, so a finished or reset chapter never shows a sliver.
-    let sameEnds = (shown <= 0) == (fraction <= 0) && (shown >= 1) == (fraction >= 1)
-    if !(samePixel && sameEnds) { gtk_progress_bar_set_fraction(progress.opaque, fraction) }
-  }
-
   private func render(_ state: MiniPlayerViewState) {
     widget.setVisible(state.isShown)
     if state.book != shownBook {
@@ -117,7 +103,7 @@ public final class MiniPlayerBar {
     }
     timeLeft.setSteadyText(state.timeLeftText)
     timeLeft.setVisible(!state.timeLeftText.isEmpty)
-    setProgress(state.progress)
+    progress.show(state.progress)
     skipBack.setSensitive(state.canSkip)
     playPause.setSensitive(state.isActive)
     let icon = state.isPlaying ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
