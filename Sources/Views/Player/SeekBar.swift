@@ -170,7 +170,7 @@ public final class SeekBar {
     // the times would lay out a page no one sees four times a second while
     // a book plays. Mapping the bar renders it again.
     let onScreen = gtk_widget_get_mapped(scale) != 0
-    if onScreen, abs(gtk_range_get_value(range) - display.elapsed) > 0.001 { gtk_range_set_value(range, display.elapsed) }
+    if onScreen, thumbMoves(from: gtk_range_get_value(range), to: display) { gtk_range_set_value(range, display.elapsed) }
     rendering = false
     guard onScreen else { return }
     elapsed.setSteadyText(display.elapsedText)
@@ -180,6 +180,18 @@ public final class SeekBar {
   }
 
   private var shownValueText = ""
+
+  /// Whether the value must be set: when the thumb moves by a pixel or the
+  /// time under it changes second, not at each of the engine's four reports
+  /// a second (a new value lays out the window again: a dozen X round trips
+  /// in GTK 4.8). Assistive technologies still read the place to the second.
+  private func thumbMoves(from shown: Double, to display: SeekBarDisplay) -> Bool {
+    guard abs(shown - display.elapsed) > 0.001 else { return false }
+    guard display.length > 0 else { return true }
+    let pixels = abs(shown - display.elapsed) / display.length * Double(gtk_widget_get_width(scale))
+    let shownText = gtk_inscription_get_text(elapsed.opaque).map { String(cString: $0) }
+    return pixels >= 1 || shownText != display.elapsedText
+  }
 
   /// GTK 4.8's AT-SPI bridge does not export `value-text`, so the same words
   /// also go in the description, which it does export.
