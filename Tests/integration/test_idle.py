@@ -23,8 +23,9 @@ the X server where the pointer is), rebuilt the Book page's lists and, once
 a second, re-laid out the window for a label's new text — about 190
 switches a second on the main thread; and reading the book's cover started
 libdispatch's worker pool, whose monitor then woke Hark once a second for
-good, pause or not. Now it is a few a second; the bound is a tenth of the
-old rate, wide enough for the accessibility bus and a loaded machine.
+good, pause or not. Now it is about ten a second (the engine's four reports
+a second, the repaint of the times, the accessibility bus); the bound is a
+tenth of the old rate, with room for a loaded machine.
 
 Timings are measured properly by scripts/bench (--signed-in, and the
 playing part against a bare playbin)."""
