@@ -24,8 +24,11 @@ a second, re-laid out the window for a label's new text — about 190
 switches a second on the main thread; and reading the book's cover started
 libdispatch's worker pool, whose monitor then woke Hark once a second for
 good, pause or not. Now it is about ten a second (the engine's four reports
-a second, the repaint of the times, the accessibility bus); the bound is a
-tenth of the old rate, with room for a loaded machine.
+a second, the repaint of the times, the accessibility bus), up to about 25
+on a machine loaded by other builds (each X round trip may then be a
+preemption). The bound, 40, is a sixth of the old rate: it catches the
+continuous redraw, not a single extra layout a second (scripts/bench
+measures that finer).
 
 Timings are measured properly by scripts/bench (--signed-in, and the
 playing part against a bare playbin)."""
@@ -50,7 +53,7 @@ MAX_OTHER_THREADS_SWITCHES = 3
 # An hour-long book of the sample library, in chapters of half an hour.
 LONG_BOOK = ("Ingrid Marsh", "The Long Night Watch")
 PLAYING_WINDOW = 4.0
-MAX_MAIN_THREAD_SWITCHES_PER_SECOND_PLAYING = 20
+MAX_MAIN_THREAD_SWITCHES_PER_SECOND_PLAYING = 40
 
 
 def main_thread_switches(pid):
