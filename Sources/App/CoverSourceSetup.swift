@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import GObjectKit
 import HarkCore
 import Persistence
 import Player
@@ -42,11 +43,10 @@ enum CoverSourceSetup {
     let (image, audio) = await MainActor.run { (local.coverFile(book), local.firstFile(book)) }
     // Not scanned yet (the catalog fills in at start): try again later.
     guard image != nil || audio != nil else { throw CoverUnavailable() }
-    return await withCheckedContinuation { continuation in
-      DispatchQueue.global(qos: .utility).async {
-        let data = image.flatMap { try? Data(contentsOf: $0) } ?? audio.flatMap(EmbeddedCover.read)
-        continuation.resume(returning: data)
-      }
+    // A thread of its own, never libdispatch's global pool (whose first use
+    // arms a once-a-second monitor for good: see `WorkerPool`).
+    return await DedicatedThreads.run("hark-cover-read") {
+      image.flatMap { try? Data(contentsOf: $0) } ?? audio.flatMap(EmbeddedCover.read)
     }
   }
 

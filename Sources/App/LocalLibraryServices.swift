@@ -1,4 +1,5 @@
 import Foundation
+import GObjectKit
 import HarkCore
 import Persistence
 import Player
@@ -153,10 +154,10 @@ final class LocalLibraryServices {
   }
 
   /// Blocking database work on a thread of its own, not the main loop's.
+  /// Never libdispatch's global pool: its first use arms a once-a-second
+  /// monitor that wakes Hark for the rest of its life (see `WorkerPool`).
   private nonisolated static func offMain<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global(qos: .utility).async { continuation.resume(returning: work()) }
-    }
+    await DedicatedThreads.run("hark-local-db", work)
   }
 }
 

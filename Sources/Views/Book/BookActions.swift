@@ -22,9 +22,10 @@ final class BookActions {
 
   init(store: Store) {
     self.store = store
-    resume = Make.label("", classes: "dim-label")
-    gtk_label_set_xalign(resume.opaque, 0)
-    gtk_label_set_wrap(resume.opaque, 1)
+    // The place moves every second while this book plays: an inscription,
+    // so the window is not laid out again each time (see SteadyText).
+    resume = SteadyText.make(minimumChars: 12, classes: "dim-label")
+    gtk_widget_set_hexpand(resume, 1)
     play = gtk_button_new_with_label(tr("Play"))!
     play.addClasses("pill", "suggested-action")
     finished = gtk_button_new_with_label(tr("Mark as Finished"))!
@@ -78,22 +79,21 @@ final class BookActions {
   func show(_ extras: BookExtrasView, for target: LibraryPath, inPlayer: Bool, playing: Bool, needsServer: String?) {
     self.target = target
     self.inPlayer = inPlayer
-    resume.setLabelText(extras.resume)
+    resume.setSteadyText(extras.resume)
     let playText = inPlayer ? (playing ? tr("Pause") : tr("Resume")) : extras.playLabel
     if String(cString: gtk_button_get_label(play.cast(GtkButton.self))) != playText {
       gtk_button_set_label(play.cast(GtkButton.self), playText)
     }
     // Not dimmed: a button that cannot be pressed cannot explain itself.
-    gtk_widget_set_tooltip_text(play, inPlayer ? nil : needsServer)
+    play.setTooltip(inPlayer ? nil : needsServer)
     hark_accessible_set_description(play, inPlayer ? "" : needsServer ?? "")
-    gtk_button_set_label(finished.cast(GtkButton.self), extras.isFinished ? tr("Mark as Unfinished") : tr("Mark as Finished"))
+    finished.setButtonLabel(extras.isFinished ? tr("Mark as Unfinished") : tr("Mark as Finished"))
     // The click already flipped the button; set it from the state either way.
     let starred = gtk_toggle_button_get_active(favourite.cast(GtkToggleButton.self)) != 0
     if starred != extras.isFavourite { gtk_toggle_button_set_active(favourite.cast(GtkToggleButton.self), extras.isFavourite ? 1 : 0) }
-    gtk_button_set_icon_name(
-      favourite.cast(GtkButton.self), extras.isFavourite ? "starred-symbolic" : "non-starred-symbolic")
+    favourite.setButtonIcon(extras.isFavourite ? "starred-symbolic" : "non-starred-symbolic")
     let label = extras.isFavourite ? tr("Remove from Favourites") : tr("Add to Favourites")
-    gtk_widget_set_tooltip_text(favourite, label)
+    favourite.setTooltip(label)
     favourite.setAccessibleLabel(label)
     errorText.setLabelText(extras.error ?? "")
     error.setVisible(extras.error != nil)

@@ -69,7 +69,7 @@ final class BookDetails {
     title.setLabelText(view.title)
     subtitle.setLabelText(view.subtitle)
     subtitle.setVisible(!view.subtitle.isEmpty)
-    facts.setRows(view.facts.map(factRow))
+    facts.setRows(for: view.facts) { view.facts.map(factRow) }
     facts.widget.setVisible(!view.facts.isEmpty)
     if let extras = view.extras {
       actions.show(
@@ -78,12 +78,12 @@ final class BookDetails {
       bookmarks.show(extras.bookmarks, for: view.target)
       notes.show(extras.notes, for: view.target)
       history.show(extras.history)
-      copies.setRows(extras.otherCopies.map { RowsGroup.row($0) })
+      copies.setRows(for: extras.otherCopies) { extras.otherCopies.map { RowsGroup.row($0) } }
       copies.widget.setVisible(!extras.otherCopies.isEmpty)
     }
-    upNext.setRows(view.upNext.map { [upNextRow($0)] } ?? [])
+    upNext.setRows(for: view.upNext) { view.upNext.map { [upNextRow($0)] } ?? [] }
     upNext.widget.setVisible(view.upNext != nil)
-    related.setRows(view.related.map(relatedRow))
+    related.setRows(for: view.related) { view.related.map(relatedRow) }
     related.widget.setVisible(!view.related.isEmpty)
     chaptersHeading.setLabelText(view.chapters.isEmpty ? tr("No Chapters") : tr("Chapters"))
   }

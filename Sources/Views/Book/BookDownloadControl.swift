@@ -47,7 +47,7 @@ final class BookDownloadControl {
     if String(cString: gtk_button_get_label(button.cast(GtkButton.self))) != view.label {
       gtk_button_set_label(button.cast(GtkButton.self), view.label)
     }
-    gtk_widget_set_tooltip_text(button, view.detail)
+    button.setTooltip(view.detail)
     hark_accessible_set_description(button, view.detail)
     progress.setVisible(view.fraction != nil)
     if let fraction = view.fraction {

@@ -9,15 +9,17 @@ final class HistoryGroup {
   var widget: Widget { group.widget }
 
   func show(_ history: Loadable<[HistoryRow]>) {
-    switch history {
-    case .loading:
-      group.setRows([RowsGroup.statusRow(tr("Loading history…"))])
-    case .failed(let message):
-      group.setRows([RowsGroup.statusRow(message)])
-    case .loaded(let rows) where rows.isEmpty:
-      group.setRows([RowsGroup.statusRow(tr("Nothing listened yet"))])
-    case .loaded(let rows):
-      group.setRows(rows.map { RowsGroup.row($0.title, subtitle: $0.detail) })
+    group.setRows(for: history) { () -> [Widget] in
+      switch history {
+      case .loading:
+        return [RowsGroup.statusRow(tr("Loading history…"))]
+      case .failed(let message):
+        return [RowsGroup.statusRow(message)]
+      case .loaded(let rows) where rows.isEmpty:
+        return [RowsGroup.statusRow(tr("Nothing listened yet"))]
+      case .loaded(let rows):
+        return rows.map { RowsGroup.row($0.title, subtitle: $0.detail) }
+      }
     }
   }
 }

@@ -19,6 +19,7 @@ final class MetaSection {
   private let spoilerGroup = RowsGroup(title: "")
   private let series: Widget
   private var seriesGroups: [Widget] = []
+  private var shownSeries: [MetaView.Series]?
   private var target: LibraryPath?
 
   init(store: Store) {
@@ -49,13 +50,15 @@ final class MetaSection {
     guard let meta else { return }
     description.setLabelText(meta.description)
     description.setVisible(!meta.description.isEmpty)
-    about.setRows(meta.facts.map { RowsGroup.row($0.label, subtitle: $0.value) })
+    about.setRows(for: meta.facts) { meta.facts.map { RowsGroup.row($0.label, subtitle: $0.value) } }
     about.widget.setVisible(!meta.facts.isEmpty)
-    characters.setRows(meta.characters.map {
-      RowsGroup.row($0.name, subtitle: [$0.role, $0.description].filter { !$0.isEmpty }.joined(separator: " · "))
-    })
+    characters.setRows(for: meta.characters) {
+      meta.characters.map {
+        RowsGroup.row($0.name, subtitle: [$0.role, $0.description].filter { !$0.isEmpty }.joined(separator: " · "))
+      }
+    }
     characters.widget.setVisible(!meta.characters.isEmpty)
-    recaps.setRows(meta.recaps.map { RowsGroup.row($0.title, subtitle: $0.text) })
+    recaps.setRows(for: meta.recaps) { meta.recaps.map { RowsGroup.row($0.title, subtitle: $0.text) } }
     recaps.widget.setVisible(!meta.recaps.isEmpty)
     let hidden = meta.hidden
     spoilerRow.setRowSubtitle(
@@ -70,6 +73,9 @@ final class MetaSection {
     if (gtk_switch_get_active(spoilers.opaque) != 0) != meta.revealsSpoilers {
       gtk_switch_set_active(spoilers.opaque, meta.revealsSpoilers ? 1 : 0)
     }
+    // Rebuilt only when they change: the page renders every second while its book plays.
+    guard meta.series != shownSeries else { return }
+    shownSeries = meta.series
     for group in seriesGroups { gtk_box_remove(series.cast(GtkBox.self), group) }
     seriesGroups = meta.series.map { rail in
       let group = RowsGroup(title: trFormat("More in %@", rail.name))

@@ -39,15 +39,17 @@ final class NotesGroup {
 
   func show(_ notes: Loadable<[AnnotationRow]>, for target: LibraryPath) {
     self.target = target
-    switch notes {
-    case .loading:
-      group.setRows([RowsGroup.statusRow(tr("Loading notes…"))])
-    case .failed(let message):
-      group.setRows([RowsGroup.statusRow(message)])
-    case .loaded(let rows) where rows.isEmpty:
-      group.setRows([RowsGroup.statusRow(tr("No notes yet"))])
-    case .loaded(let rows):
-      group.setRows(rows.map(noteRow))
+    group.setRows(for: notes) { () -> [Widget] in
+      switch notes {
+      case .loading:
+        return [RowsGroup.statusRow(tr("Loading notes…"))]
+      case .failed(let message):
+        return [RowsGroup.statusRow(message)]
+      case .loaded(let rows) where rows.isEmpty:
+        return [RowsGroup.statusRow(tr("No notes yet"))]
+      case .loaded(let rows):
+        return rows.map(noteRow)
+      }
     }
   }
 

@@ -83,7 +83,7 @@ final class PlayerMenus {
 
   func show(_ view: PlayerPageView) {
     showSleepChoices(view)
-    gtk_menu_button_set_label(speedButton.opaque, view.rateText)
+    speedButton.setMenuButtonLabel(view.rateText)
     speedButton.setAccessibleLabel(trFormat("Playback Speed %@", view.rateText))
     // The menu button's own button takes the focus, and was named by its
     // label alone ("1×").

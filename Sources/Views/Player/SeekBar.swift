@@ -45,10 +45,12 @@ public final class SeekBar {
     gtk_scale_set_draw_value(scale.cast(GtkScale.self), 0)
     gtk_widget_set_hexpand(scale, 1)
     scale.setAccessibleLabel(tr("Position in Chapter"))
-    elapsed = Make.label("0:00", classes: "numeric", "caption", "dim-label")
-    remaining = Make.label("", classes: "numeric", "caption", "dim-label")
-    gtk_label_set_xalign(elapsed.opaque, 0)
-    gtk_label_set_xalign(remaining.opaque, 1)
+    // Both change every second while playing: inscriptions, not labels, so
+    // the window is not laid out again each time (see SteadyText).
+    elapsed = SteadyText.make(classes: "numeric", "caption", "dim-label")
+    elapsed.setSteadyText("0:00")
+    remaining = SteadyText.make(classes: "numeric", "caption", "dim-label")
+    gtk_inscription_set_xalign(remaining.opaque, 1)
     gtk_widget_set_hexpand(elapsed, 1)
     let times = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, elapsed, remaining)
     // Under the trough's ends, which the scale insets by its own padding.
@@ -69,6 +71,7 @@ public final class SeekBar {
   }
 
   private func connectWidgets() {
+    Signals.connect(scale, "map") { [weak self] in self?.render() }
     SeekBarSignals.onChangeValue(scale) { [weak self] scroll, value in
       self?.listenerMoved(scroll, value)
       return true
@@ -163,15 +166,32 @@ public final class SeekBar {
     if gtk_adjustment_get_upper(adjustment) != display.length {
       gtk_range_set_range(range, 0, display.length)
     }
-    if abs(gtk_range_get_value(range) - display.elapsed) > 0.001 { gtk_range_set_value(range, display.elapsed) }
+    // Off screen (another page shown) the place waits: moving the thumb and
+    // the times would lay out a page no one sees four times a second while
+    // a book plays. Mapping the bar renders it again.
+    let onScreen = gtk_widget_get_mapped(scale) != 0
+    if onScreen, thumbMoves(from: gtk_range_get_value(range), to: display) { gtk_range_set_value(range, display.elapsed) }
     rendering = false
-    elapsed.setLabelText(display.elapsedText)
-    remaining.setLabelText(display.remainingText)
+    guard onScreen else { return }
+    elapsed.setSteadyText(display.elapsedText)
+    remaining.setSteadyText(display.remainingText)
     setValueText(display.valueText)
     preview.show(model.preview, over: scale)
   }
 
   private var shownValueText = ""
+
+  /// Whether the value must be set: when the thumb moves by a pixel or the
+  /// time under it changes second, not at each of the engine's four reports
+  /// a second (a new value lays out the window again: a dozen X round trips
+  /// in GTK 4.8). Assistive technologies still read the place to the second.
+  private func thumbMoves(from shown: Double, to display: SeekBarDisplay) -> Bool {
+    guard abs(shown - display.elapsed) > 0.001 else { return false }
+    guard display.length > 0 else { return true }
+    let pixels = abs(shown - display.elapsed) / display.length * Double(gtk_widget_get_width(scale))
+    let shownText = gtk_inscription_get_text(elapsed.opaque).map { String(cString: $0) }
+    return pixels >= 1 || shownText != display.elapsedText
+  }
 
   /// GTK 4.8's AT-SPI bridge does not export `value-text`, so the same words
   /// also go in the description, which it does export.

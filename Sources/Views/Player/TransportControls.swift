@@ -57,19 +57,18 @@ final class TransportControls {
       format: trPlural("Skip Forward %d Second", "Skip Forward %d Seconds", view.skipForwardSeconds),
       view.skipForwardSeconds)
     skipBack.setAccessibleLabel(back)
-    gtk_widget_set_tooltip_text(skipBack, back)
+    skipBack.setTooltip(back)
     skipForward.setAccessibleLabel(forward)
-    gtk_widget_set_tooltip_text(skipForward, forward)
+    skipForward.setTooltip(forward)
     let loading = view.status == .loading
     let playing = view.status == .playing
     spinner.setVisible(loading)
     playIcon.setVisible(!loading)
-    gtk_image_set_from_icon_name(
-      playIcon.opaque, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+    playIcon.setImageIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
     // While loading the button still pauses: a listener may change their mind.
     let name = playing || loading ? tr("Pause") : tr("Play")
     playPause.setAccessibleLabel(name)
-    gtk_widget_set_tooltip_text(playPause, name)
+    playPause.setTooltip(name)
   }
 
   private static func roundButton(_ icon: String, label: String) -> Widget {

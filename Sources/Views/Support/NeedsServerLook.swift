@@ -12,7 +12,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     let opacity = notice == nil ? 1.0 : 0.5
     if gtk_widget_get_opacity(self) != opacity { gtk_widget_set_opacity(self, opacity) }
     // A tooltip takes plain text: a server's name shows as written.
-    gtk_widget_set_tooltip_text(tooltipOn ?? self, notice)
+    (tooltipOn ?? self).setTooltip(notice)
     hark_accessible_set_description(self, notice ?? "")
   }
 }

@@ -10,6 +10,8 @@ final class RowsGroup {
   let widget: Widget
   private var rows: [Widget] = []
   private var fixed: [Widget] = []
+  /// What the rows were built from, when built by `setRows(for:_:)`.
+  private var builtFrom: (any Equatable)?
 
   init(title: String, description: String? = nil) {
     widget = adw_preferences_group_new()!
@@ -19,6 +21,7 @@ final class RowsGroup {
 
   /// Replaces every row except the ones added with `addFixed`, which stay last.
   func setRows(_ newRows: [Widget]) {
+    builtFrom = nil
     let group = widget.cast(AdwPreferencesGroup.self)
     // The group holds the only reference to a fixed row while it is in.
     for row in fixed { g_object_ref(row.gobject) }
@@ -26,6 +29,16 @@ final class RowsGroup {
     rows = newRows
     for row in rows + fixed { adw_preferences_group_add(group, row) }
     for row in fixed { g_object_unref(row.gobject) }
+  }
+
+  /// Replaces the rows with `make()` only when `content` differs from what
+  /// they were last built from. The Book page renders every second while
+  /// its book plays (the place moves); new rows would be realized, laid out
+  /// and painted each time, with X round trips, for lists that did not change.
+  func setRows<Content: Equatable>(for content: Content, _ make: () -> [Widget]) {
+    if let built = builtFrom as? Content, built == content { return }
+    setRows(make())
+    builtFrom = content
   }
 
   /// A row that stays through `setRows` (e.g. the "add" form), shown last.

@@ -8,8 +8,7 @@ public enum Style {
     /* Like libadwaita 1.3's AdwBanner: full width, centred text. */
     .hark-banner { background-color: alpha(@accent_bg_color, 0.15); padding: 6px 12px; min-height: 34px; }
     /* A hairline of progress, not a second seek bar. */
-    .mini-player-progress trough, .mini-player-progress progress { min-height: 3px; }
-    .mini-player-progress trough { background-color: transparent; }
+    .mini-player-progress { color: @accent_bg_color; }
     .hark-cover { border-radius: 12px; background-color: alpha(currentColor, 0.08); }
     .hark-cover.small { border-radius: 6px; }
     .hark-chapters, .hark-book-grid { background: none; }

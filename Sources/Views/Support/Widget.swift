@@ -59,8 +59,16 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   }
 
   /// Sets the name assistive technologies (and Hark's UI tests) read.
+  /// Only when it changes: views render every engine report, and each
+  /// update is work for the accessibility bridge even with the same name.
   func setAccessibleLabel(_ label: String) {
+    let key = "hark-accessible-label"
+    let object = gobjectRaw.assumingMemoryBound(to: GObject.self)
+    if let shown = g_object_get_data(object, key), String(cString: shown.assumingMemoryBound(to: CChar.self)) == label {
+      return
+    }
     hark_accessible_set_label(self, label)
+    g_object_set_data_full(object, key, g_strdup(label), g_free)
   }
 }
 

@@ -13,7 +13,7 @@ import HarkCore
 public final class MiniPlayerBar {
   public let widget: Widget
   private let store: Store
-  private let progress: Widget
+  private let progress = ProgressLine()
   private let covers: CoverLoader
   private let cover = CoverImage(size: 40)
   private var shownBook: LibraryPath?
@@ -30,15 +30,17 @@ public final class MiniPlayerBar {
   init(store: Store, covers: CoverLoader) {
     self.store = store
     self.covers = covers
-    progress = gtk_progress_bar_new()
-    progress.addClasses("osd", "mini-player-progress")
     title = Make.label("", classes: "heading")
     subtitle = Make.label("", classes: "dim-label", "caption")
     for label in [title, subtitle] {
       gtk_label_set_xalign(label.opaque, 0)
       gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
     }
-    timeLeft = Make.label("", classes: "dim-label", "numeric", "caption")
+    // Changes every second while playing: an inscription, not a label, so
+    // the window is not laid out again each time (see SteadyText).
+    timeLeft = SteadyText.make(classes: "dim-label", "numeric", "caption")
+    gtk_inscription_set_xalign(timeLeft.opaque, 1)
+    gtk_widget_set_valign(timeLeft, GTK_ALIGN_CENTER)
     let text = Make.box(GTK_ORIENTATION_VERTICAL, title, subtitle)
     gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
     gtk_widget_set_hexpand(text, 1)
@@ -57,7 +59,7 @@ public final class MiniPlayerBar {
     }
     let row = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, openPlayer, skipBack, playPause)
     row.setMargins(6)
-    widget = Make.box(GTK_ORIENTATION_VERTICAL, progress, row)
+    widget = Make.box(GTK_ORIENTATION_VERTICAL, progress.widget, row)
     widget.addClasses("mini-player")
     widget.setAccessibleLabel(tr("Mini Player"))
     connectWidgets()
@@ -99,15 +101,15 @@ public final class MiniPlayerBar {
       shownAbout = about
       hark_accessible_set_description(openPlayer, about)
     }
-    timeLeft.setLabelText(state.timeLeftText)
+    timeLeft.setSteadyText(state.timeLeftText)
     timeLeft.setVisible(!state.timeLeftText.isEmpty)
-    gtk_progress_bar_set_fraction(progress.opaque, state.progress)
+    progress.show(state.progress)
     skipBack.setSensitive(state.canSkip)
     playPause.setSensitive(state.isActive)
     let icon = state.isPlaying ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
-    gtk_button_set_icon_name(playPause.cast(GtkButton.self), icon)
+    playPause.setButtonIcon(icon)
     let name = state.isPlaying ? tr("Pause") : tr("Play")
-    gtk_widget_set_tooltip_text(playPause, name)
+    playPause.setTooltip(name)
     playPause.setAccessibleLabel(name)
   }
 }
