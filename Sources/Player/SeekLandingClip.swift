@@ -44,16 +44,7 @@ final class SeekLandingClip: Sendable {
   }
 
   private func probe(_ pad: UnsafeMutablePointer<GstPad>) {
-    let mask = GstPadProbeType(
-      GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
-        | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
-    gst_pad_add_probe(
-      pad, mask,
-      { pad, info, data in
-        let clip = Unmanaged<SeekLandingClip>.fromOpaque(data!).takeUnretainedValue()
-        return clip.handle(info!, on: pad!)
-      }, Unmanaged.passRetained(self).toOpaque(),
-      { data in Unmanaged<SeekLandingClip>.fromOpaque(data!).release() })
+    PadProbe.add(to: pad, PadProbe.buffersEventsAndFlushes) { [self] info, pad in handle(info, on: pad) }
   }
 
   private func handle(_ info: UnsafeMutablePointer<GstPadProbeInfo>, on pad: UnsafeMutablePointer<GstPad>)

@@ -44,16 +44,11 @@ final class SegmentRateKeeper: Sendable {
   }
 
   private func probe(_ pad: UnsafeMutablePointer<GstPad>) {
-    let mask = GstPadProbeType(
-      GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-    let data = Unmanaged.passRetained(self).toOpaque()
-    gst_pad_add_probe(
-      pad, mask,
-      { pad, info, data in
-        let keeper = Unmanaged<SegmentRateKeeper>.fromOpaque(data!).takeUnretainedValue()
-        keeper.handle(pad!, info!)
-        return hark_gst_probe_ok()
-      }, data, { data in Unmanaged<SegmentRateKeeper>.fromOpaque(data!).release() })
+    let types = GstPadProbeType(GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
+    PadProbe.add(to: pad, types) { [self] info, pad in
+      handle(pad, info)
+      return hark_gst_probe_ok()
+    }
   }
 
   private func handle(_ pad: UnsafeMutablePointer<GstPad>, _ info: UnsafeMutablePointer<GstPadProbeInfo>) {

@@ -57,17 +57,9 @@ final class StrayFlushFilter: Sendable {
   }
 
   private func probe(_ pad: UnsafeMutablePointer<GstPad>) {
-    // Flush events reach a probe only with EVENT_FLUSH in its mask.
-    let mask = GstPadProbeType(
-      GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
-        | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
-    gst_pad_add_probe(
-      pad, mask,
-      { _, info, data in
-        let filter = Unmanaged<StrayFlushFilter>.fromOpaque(data!).takeUnretainedValue()
-        return filter.keeps(info!) ? hark_gst_probe_ok() : GST_PAD_PROBE_DROP
-      }, Unmanaged.passRetained(self).toOpaque(),
-      { data in Unmanaged<StrayFlushFilter>.fromOpaque(data!).release() })
+    PadProbe.add(to: pad, PadProbe.buffersEventsAndFlushes) { [self] info, _ in
+      keeps(info) ? hark_gst_probe_ok() : GST_PAD_PROBE_DROP
+    }
   }
 
   private func keeps(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> Bool {
