@@ -15,18 +15,16 @@ final class LibraryFolderOffer {
   static let cancel = "cancel"
 
   private let window: Widget
-  private let toasts: Widget
   private let store: Store
   private var subscriptions: [Subscription] = []
   /// The offer asked about last, so a state change does not ask again.
   private var asked: Int?
-  /// The copy told of last; nil until the first value is seen (what was
-  /// there before this window is not news).
-  private var told: Int?
+  /// How the last copy went.
+  private var copyNotice: NoticeToast
 
   init(window: Widget, toasts: Widget, store: Store) {
     self.window = window
-    self.toasts = toasts
+    copyNotice = NoticeToast(on: toasts, seconds: 5)
     self.store = store
     subscriptions.append(store.subscribe(selectLibraryOffer) { [weak self] in self?.ask($0) })
     subscriptions.append(store.subscribe(selectLibraryCopyNotice) { [weak self] in self?.tell($0) })
@@ -66,12 +64,6 @@ final class LibraryFolderOffer {
   }
 
   private func tell(_ notice: LibraryCopyNotice?) {
-    let serial = notice?.serial ?? 0
-    defer { told = serial }
-    guard let told, serial != told, let notice else { return }
-    let toast = literalToast(notice.text)
-    adw_toast_set_timeout(toast, 5)
-    adw_toast_overlay_add_toast(toasts.opaque, toast)
-    Announcements.announce(notice.text, from: toasts)
+    copyNotice.tell(notice?.text, serial: notice?.serial ?? 0)
   }
 }

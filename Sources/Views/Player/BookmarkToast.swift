@@ -8,24 +8,15 @@ import HarkCore
 /// bookmarks is often not the one on screen). Said to a screen reader too.
 @MainActor
 final class BookmarkToast {
-  private let overlay: Widget
-  /// The last bookmark told of; nil until the first value is seen, which
-  /// is what was there before this window (not news).
-  private var toldSerial: Int?
+  private var toast: NoticeToast
   private var subscription: Subscription?
 
   init(overlay: Widget, store: Store) {
-    self.overlay = overlay
+    toast = NoticeToast(on: overlay, seconds: 3)
     subscription = store.subscribe(selectBookmarkNotice) { [weak self] in self?.render($0) }
   }
 
   private func render(_ notice: BookmarkNoticeText?) {
-    let serial = notice?.serial ?? 0
-    defer { toldSerial = serial }
-    guard let toldSerial, serial != toldSerial, let notice else { return }
-    let toast = literalToast(notice.text)
-    adw_toast_set_timeout(toast, 3)
-    adw_toast_overlay_add_toast(overlay.opaque, toast)
-    Announcements.announce(notice.text, from: overlay)
+    toast.tell(notice?.text, serial: notice?.serial ?? 0)
   }
 }
