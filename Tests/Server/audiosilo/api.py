@@ -674,6 +674,10 @@ class MainHandler(Handler):
             self.send_json(400, {"error": "bad request"})
             return
         app.faults.log_request(self._log_fields(entry))
+        # The status is written into the log as the status line goes out, not
+        # after the route returns: a client that has its answer may read the
+        # log at once, before this thread runs again.
+        self.logged_entry = entry
         try:
             self.handle_request(entry)
         except Dropped:
@@ -682,7 +686,15 @@ class MainHandler(Handler):
             self.close_connection = True
         except Exception:  # a bug in a route: say so, keep serving
             self.send_internal_error()
+        finally:
+            self.logged_entry = None
         entry["status"] = self.status
+
+    def send_response(self, code, message=None):
+        entry = getattr(self, "logged_entry", None)
+        if entry is not None:
+            entry["status"] = code
+        super().send_response(code, message)
 
     def _log_fields(self, entry):
         headers = {}
