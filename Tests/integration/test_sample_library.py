@@ -9,6 +9,7 @@ HARK_TEST_DETERMINISM=1 also builds the library twice more (about half a
 minute) and compares every file byte for byte.
 """
 
+import functools
 import hashlib
 import json
 import os
@@ -36,15 +37,19 @@ def generate(*args):
     return Path(done.stdout.strip().splitlines()[-1]), time.monotonic() - start
 
 
-def ffprobe(path, *args):
-    out = subprocess.run(["ffprobe", "-v", "error", "-of", "json", *args, str(path)],
+@functools.lru_cache(maxsize=None)
+def probe(path):
+    """ffprobe's format, streams and chapters of a file, asked once: each
+    ffprobe start costs a quarter of a second on a loaded machine, and the
+    tests ask about the same files many times."""
+    out = subprocess.run(["ffprobe", "-v", "error", "-of", "json", "-show_format",
+                          "-show_streams", "-show_chapters", str(path)],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
 
 def audio_stream(path):
-    streams = ffprobe(path, "-show_streams")["streams"]
-    return next(s for s in streams if s["codec_type"] == "audio")
+    return next(s for s in probe(path)["streams"] if s["codec_type"] == "audio")
 
 
 def decode(path):
@@ -56,8 +61,18 @@ def decode(path):
                           check=True, capture_output=True).stdout
 
 
+@functools.lru_cache(maxsize=None)
 def decoded_samples(path):
-    return len(decode(path)) // (2 * audio_stream(path)["channels"])
+    """How many samples per channel the first audio stream decodes to, the
+    same count as len(decode(path)) gives, without carrying the PCM through
+    a pipe: ffmpeg writes it to /dev/null and reports the bytes written."""
+    progress = subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-xerror", "-i", str(path),
+                               "-map", "0:a:0", "-f", "s16le", "-c:a", "pcm_s16le",
+                               "-progress", "pipe:1", "-y", "/dev/null"],
+                              check=True, capture_output=True, text=True).stdout
+    sizes = [line.split("=", 1)[1] for line in progress.splitlines()
+             if line.startswith("total_size=")]
+    return int(sizes[-1]) // (2 * audio_stream(path)["channels"])
 
 
 def mp4_boxes(data, start=0, end=None):
@@ -159,14 +174,14 @@ def test_multi_file_mp3_book_in_order_with_folder_cover(library, books):
     assert files == sorted(files), "file names do not sort into play order"
     for n, f in enumerate(files, 1):
         assert audio_stream(f)["codec_name"] == "mp3"
-        tags = ffprobe(f, "-show_format")["format"]["tags"]
+        tags = probe(f)["format"]["tags"]
         assert tags["track"] == f"{n}/{len(files)}"
         assert (tags["album"], tags["artist"], tags["genre"]) == \
             (book["title"], book["author"], "Audiobook")
-        assert 20 <= float(ffprobe(f, "-show_format")["format"]["duration"]) <= 40.5
+        assert 20 <= float(probe(f)["format"]["duration"]) <= 40.5
     cover = library / book["cover"]
     assert cover.parent == library / book["path"] and cover.name == "cover.jpg"
-    stream = ffprobe(cover, "-show_streams")["streams"][0]
+    stream = probe(cover)["streams"][0]
     assert stream["codec_name"] == "mjpeg" and stream["width"] >= 300
     pixels = subprocess.run(["ffmpeg", "-v", "error", "-xerror", "-i", str(cover),
                              "-f", "rawvideo", "-pix_fmt", "gray", "-"],
@@ -178,7 +193,7 @@ def test_m4b_has_chapters_and_embedded_cover(library, books):
     book = books["m4b"]
     (entry,) = book["files"]
     path = library / entry["path"]
-    info = ffprobe(path, "-show_chapters", "-show_streams")
+    info = probe(path)
     chapters = info["chapters"]
     assert len(chapters) >= 4
     assert [c["tags"]["title"] for c in chapters] == [c["title"] for c in book["chapters"]]
@@ -215,7 +230,7 @@ def test_m4b_has_chapters_and_embedded_cover(library, books):
 
 def test_long_file_is_over_an_hour_without_chapters(library, books):
     (entry,) = books["long"]["files"]
-    info = ffprobe(library / entry["path"], "-show_chapters", "-show_format")
+    info = probe(library / entry["path"])
     assert float(info["format"]["duration"]) > 3600
     assert info["chapters"] == []
 
@@ -232,7 +247,7 @@ def test_flac_and_opus_books_decode(library, books, book_id, codec):
         assert seconds == pytest.approx(entry["duration"], abs=0.1)
         assert seconds > 10
     first = library / book["files"][0]["path"]
-    pics = [s for s in ffprobe(first, "-show_streams")["streams"]
+    pics = [s for s in probe(first)["streams"]
             if s.get("disposition", {}).get("attached_pic")]
     assert len(pics) == (1 if book["cover"] == "embedded" else 0)
 
@@ -245,7 +260,7 @@ def test_series_folders_need_natural_sort(library, books):
     assert names == ["Book 1", "Book 10", "Book 2"]  # what plain sorting gives
     for book in series:
         (entry,) = book["files"]
-        tags = ffprobe(library / entry["path"], "-show_format")["format"]["tags"]
+        tags = probe(library / entry["path"])["format"]["tags"]
         assert tags["SERIES"] == book["series"]
         assert tags["SERIES-PART"] == str(book["series_part"]) == book["path"].split()[-1]
 
@@ -337,7 +352,7 @@ def test_manifest_durations_match_the_files(library, manifest):
     for book in manifest["books"]:
         for entry in book["files"]:
             path = library / entry["path"]
-            probed = float(ffprobe(path, "-show_format")["format"]["duration"])
+            probed = float(probe(path)["format"]["duration"])
             assert probed == pytest.approx(entry["duration"], abs=0.1), entry["path"]
             rate = int(audio_stream(path)["sample_rate"])
             decoded = decoded_samples(path) / rate
