@@ -33,7 +33,7 @@ final class PartialFile {
     // Fewer bytes than planned means someone else changed the file since
     // the plan: appending would leave a hole.
     guard status.st_size >= keeping else {
-      throw closing(.cannotWrite("the partial file changed while the download started"))
+      throw closing(.cannotWrite(tr("the partial file changed while the download started")))
     }
     guard ftruncate(descriptor, off_t(keeping)) == 0, lseek(descriptor, off_t(keeping), SEEK_SET) >= 0 else {
       throw closing(Self.failure(errno))

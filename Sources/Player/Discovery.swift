@@ -1,5 +1,6 @@
 import CGst
 import Foundation
+import HarkCore
 
 /// One owned `GstDiscoverer`, for the track inspector and the local
 /// library scanner alike.
@@ -12,9 +13,9 @@ final class Discoverer {
     try GStreamerRuntime.start()
     var error: UnsafeMutablePointer<GError>?
     guard let discoverer = gst_discoverer_new(GstClockTime(timeoutSeconds) * hark_gst_second(), &error) else {
-      let detail = error.map { String(cString: $0.pointee.message) } ?? "no discoverer"
+      let detail = error.map { String(cString: $0.pointee.message) } ?? tr("no discoverer")
       g_clear_error(&error)
-      throw GStreamerRuntime.Unavailable(message: "Sound is unavailable: \(detail).")
+      throw GStreamerRuntime.Unavailable(message: trFormat("Sound is unavailable: %@.", detail))
     }
     pointer = discoverer
   }

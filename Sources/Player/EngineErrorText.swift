@@ -1,5 +1,6 @@
 import CGLib
 import CGst
+import HarkCore
 
 /// GStreamer's errors in words a listener can act on. The technical detail
 /// stays out: it may name the stream URL's server internals, and never
@@ -13,33 +14,33 @@ enum EngineErrorText {
       g_clear_error(&error)
       g_free(debug)
     }
-    guard let error else { return "Playback stopped because of an unknown error." }
+    guard let error else { return tr("Playback stopped because of an unknown error.") }
     let domain = error.pointee.domain
     let code = error.pointee.code
     let text = String(cString: error.pointee.message)
     if text.contains("Unauthorized") || text.contains("Forbidden") {
-      return "The server refused to play this book. Try signing in again."
+      return tr("The server refused to play this book. Try signing in again.")
     }
     if isFromNetworkSource(message) && !(domain == gst_resource_error_quark() && code == GST_RESOURCE_ERROR_NOT_FOUND.rawValue) {
       // Whatever the code (a cut connection surfaces as a generic stream
       // error from the source), the file is fine: the connection is not.
-      return "The connection to the server was lost. Check the connection and try again."
+      return tr("The connection to the server was lost. Check the connection and try again.")
     }
     if domain == gst_resource_error_quark() {
       switch GstResourceError(rawValue: UInt32(code)) {
-      case GST_RESOURCE_ERROR_NOT_FOUND: return "The audio file could not be found."
+      case GST_RESOURCE_ERROR_NOT_FOUND: return tr("The audio file could not be found.")
       case GST_RESOURCE_ERROR_OPEN_READ, GST_RESOURCE_ERROR_READ:
-        return "The audio could not be read. Check the connection or the file."
-      default: return "The audio could not be read."
+        return tr("The audio could not be read. Check the connection or the file.")
+      default: return tr("The audio could not be read.")
       }
     }
     if domain == gst_stream_error_quark() {
       switch GstStreamError(rawValue: UInt32(code)) {
-      case GST_STREAM_ERROR_CODEC_NOT_FOUND: return "Hark cannot play this audio format: a decoder is missing."
-      default: return "The audio file is damaged or not in a format Hark can play."
+      case GST_STREAM_ERROR_CODEC_NOT_FOUND: return tr("Hark cannot play this audio format: a decoder is missing.")
+      default: return tr("The audio file is damaged or not in a format Hark can play.")
       }
     }
-    return "Playback stopped: \(text)"
+    return trFormat("Playback stopped: %@", text)
   }
 
   /// souphttpsrc (named "source" inside playbin's uridecodebin).

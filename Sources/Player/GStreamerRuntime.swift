@@ -1,5 +1,6 @@
 import CGLib
 import CGst
+import HarkCore
 
 /// Initialises GStreamer once per process.
 public enum GStreamerRuntime {
@@ -11,9 +12,9 @@ public enum GStreamerRuntime {
   private static let outcome: Result<Void, Unavailable> = {
     var error: UnsafeMutablePointer<GError>?
     if gst_init_check(nil, nil, &error) != 0 { return .success(()) }
-    let detail = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+    let detail = error.map { String(cString: $0.pointee.message) } ?? tr("unknown error")
     g_clear_error(&error)
-    return .failure(Unavailable(message: "Sound is unavailable: GStreamer could not start (\(detail))."))
+    return .failure(Unavailable(message: trFormat("Sound is unavailable: GStreamer could not start (%@).", detail)))
   }()
 
   /// Starts GStreamer if needed; safe from any thread.

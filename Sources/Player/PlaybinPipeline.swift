@@ -1,6 +1,7 @@
 import CGLib
 import CGst
 import GObjectKit
+import HarkCore
 
 /// One classic `playbin` (measured gapless on 1.22, unlike playbin3) with
 /// `scaletempo` as its audio filter and the chosen sink, plus the few calls
@@ -20,7 +21,7 @@ final class PlaybinPipeline {
   init(audioSink: UnsafeMutablePointer<GstElement>?) throws(GStreamerRuntime.Unavailable) {
     try GStreamerRuntime.start()
     guard let playbin = gst_element_factory_make("playbin", "hark-playbin") else {
-      throw GStreamerRuntime.Unavailable(message: "Sound is unavailable: GStreamer's playbin is missing.")
+      throw GStreamerRuntime.Unavailable(message: tr("Sound is unavailable: GStreamer's playbin is missing."))
     }
     handle = ElementHandle(element: gst_object_ref_sink(playbin).assumingMemoryBound(to: GstElement.self))
     // Audio only: never decode a cover art "video" stream, no subtitles.

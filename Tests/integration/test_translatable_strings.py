@@ -22,6 +22,13 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 # HarkCore's files that build texts for the views (selectors, formats,
 # messages); the rest of the core holds no text a listener reads.
 SCANNED = [ROOT / "Sources" / "Views", ROOT / "Sources" / "App"] + [
+    # Player's texts that reach the screen: why sound or a file cannot play.
+    ROOT / "Sources" / "Player" / path for path in (
+        "Discovery.swift",
+        "EngineErrorText.swift",
+        "GStreamerRuntime.swift",
+        "PlaybinPipeline.swift",
+    )] + [
     ROOT / "Sources" / "HarkCore" / path for path in (
         "Browse/BookExtrasSelector.swift",
         "Browse/BookList.swift",
@@ -56,6 +63,7 @@ SCANNED = [ROOT / "Sources" / "Views", ROOT / "Sources" / "App"] + [
         "Downloads/DownloadsReducer.swift",
         "LocalLibrary/LocalFiles.swift",
         "LocalLibrary/LocalSource.swift",
+        "LocalLibrary/CueSheet.swift",
         "Secrets/SecretStore.swift",
         "Secrets/SecretAccount.swift",
     )]
@@ -77,6 +85,8 @@ NOT_FOR_LISTENERS = {
 # Single literals that stay as written, by file.
 ALLOWED = {
     ("Sources/Views/MainWindow.swift", "Hark"): "the app's name",
+    ("Sources/Player/EngineErrorText.swift", "Unauthorized"): "matched in GStreamer's HTTP error",
+    ("Sources/Player/EngineErrorText.swift", "Forbidden"): "matched in GStreamer's HTTP error",
     ("Sources/Views/AboutWindow.swift", "Hark"): "the app's name",
     ("Sources/App/MediaPlayerService.swift", "Hark"): "MPRIS Identity, the app's name",
     ("Sources/App/HarkApplication.swift", "Hark/\\(…)"): "the HTTP User-Agent",

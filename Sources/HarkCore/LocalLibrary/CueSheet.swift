@@ -36,7 +36,7 @@ public struct CueSheet: Hashable, Sendable {
         guard parts.count == 2, Int(parts[0]) == 1, let start = Self.seconds(String(parts[1])),
           !files.isEmpty
         else { continue }
-        let name = trackTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "Track \(trackNumber)"
+        let name = trackTitle.flatMap { $0.isEmpty ? nil : $0 } ?? trFormat("Track %d", trackNumber)
         files[files.count - 1].chapters.append(LocalChapterMark(title: name, start: start))
       default: continue
       }
@@ -95,7 +95,7 @@ public func vorbisCommentChapters(_ comments: [String]) -> [LocalChapterMark] {
     }
   }
   return starts.sorted { (Int($0.key) ?? 0, $0.value) < (Int($1.key) ?? 0, $1.value) }.map { number, start in
-    LocalChapterMark(title: names[number] ?? "Chapter \(Int(number).map(String.init) ?? number)", start: start)
+    LocalChapterMark(title: names[number] ?? Int(number).map { trFormat("Chapter %d", $0) } ?? number, start: start)
   }
 }
 
