@@ -76,6 +76,8 @@ let package = Package(
     .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HarkCore", "HarkTestSupport"]),
     .testTarget(name: "SecretsTests", dependencies: ["Secrets", "HarkCore"]),
     .testTarget(
+      name: "HarkAppTests", dependencies: ["HarkApp", "HarkCore", "Networking", "Persistence", "HarkTestSupport"]),
+    .testTarget(
       name: "PersistenceTests",
       dependencies: ["Persistence", "HarkCore", "Networking", "Player", "HarkTestSupport"]),
     // `scripts/bench-library`: list a 10,000-book library against the test server.
