@@ -109,8 +109,8 @@ enum StateDifference {
     return Set(lefts.keys).union(rights.keys).sorted().flatMap { key -> [String] in
       switch (lefts[key], rights[key]) {
       case (let l?, let r?): return lines(l, r, path: "\(path)[\(key)]")
-      case (let l?, nil): return ["\(path)[\(key)]:\n  − \(dumped(l))\n  + (absent)"]
-      case (nil, let r?): return ["\(path)[\(key)]:\n  − (absent)\n  + \(dumped(r))"]
+      case (let l?, nil): return ["\(path)[\(key)]:\n  − \(shortened(dumped(l)))\n  + (absent)"]
+      case (nil, let r?): return ["\(path)[\(key)]:\n  − (absent)\n  + \(shortened(dumped(r)))"]
       case (nil, nil): return []
       }
     }
@@ -141,7 +141,10 @@ enum StateDifference {
   }
 
   private static func shortened(_ text: String) -> String {
-    let oneLine = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    // `dump` marks each line with "- " or "▿ ": noise in a one-line value.
+    let oneLine = text.split(separator: "\n")
+      .map { $0.trimmingCharacters(in: .whitespaces).trimmingPrefix(while: { "-▿ ".contains($0) }) }
+      .joined(separator: " ")
     return oneLine.count > 600 ? String(oneLine.prefix(600)) + "…" : oneLine
   }
 }
