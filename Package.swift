@@ -76,7 +76,8 @@ let package = Package(
     .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HarkCore", "HarkTestSupport"]),
     .testTarget(name: "SecretsTests", dependencies: ["Secrets", "HarkCore"]),
     .testTarget(
-      name: "HarkAppTests", dependencies: ["HarkApp", "HarkCore", "Networking", "Persistence", "HarkTestSupport"]),
+      name: "HarkAppTests",
+      dependencies: ["HarkApp", "HarkCore", "Networking", "HarkTestSupport", "CGLib"]),
     .testTarget(
       name: "PersistenceTests",
       dependencies: ["Persistence", "HarkCore", "Networking", "Player", "HarkTestSupport"]),

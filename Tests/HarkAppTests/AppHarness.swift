@@ -1,3 +1,4 @@
+import CGLib
 import Foundation
 import HarkCore
 import HarkTestSupport
@@ -26,6 +27,9 @@ final class AppHarness {
   var actions: [Action] { log.actions }
   private let log = ActionLog()
   private let dataDirectory: URL
+  /// Iterates GLib's default main context, as Hark's main loop does: the
+  /// services' GLib sleeps (a request paced past its burst) end there.
+  private var mainLoop: Task<Void, Never>?
 
   init(server: TestServer) {
     self.server = server
@@ -64,9 +68,16 @@ final class AppHarness {
       }, effects: runner)
     storeRef = store
     self.store = store
+    mainLoop = Task { @MainActor in
+      while !Task.isCancelled {
+        while g_main_context_iteration(nil, 0) != 0 {}
+        try? await Task.sleep(for: .milliseconds(5))
+      }
+    }
   }
 
   func tearDown() {
+    mainLoop?.cancel()
     try? FileManager.default.removeItem(at: dataDirectory)
   }
 

@@ -14,6 +14,8 @@ final class PlaybackServicesTests: XCTestCase {
   nonisolated(unsafe) private static var library: SampleLibrary!
   /// Four MP3 files, played as they are.
   private static let mp3Book = "Marguerite Holloway/The Lighthouse Keeper"
+  /// One hour-long MP3 file, played by no other test here (its saved place is its own).
+  private static let singleFileBook = "Ingrid Marsh/The Long Night Watch"
   /// Two FLAC files, which this server transcodes.
   private static let flacBook = "Beatrix Fenwick/Notes from a Small Harbour"
 
@@ -108,6 +110,31 @@ final class PlaybackServicesTests: XCTestCase {
       ])
     XCTAssertEqual(harness.state.player.session.failure, .engine)
     XCTAssertEqual(harness.state.player.engineMessage, "The connection to the server was lost.")
+  }
+
+  /// Where the engine says it stopped is what reaches the server: the
+  /// pause report's place goes through the store's save, the services and
+  /// the durable mirror to the server's progress for the book.
+  @MainActor func testWhereTheEngineStoppedIsSavedOnTheServer() async throws {
+    let harness = try await signedIn()
+    let book = harness.book(Self.singleFileBook)
+    _ = try await harness.play(book)
+    harness.engine.report(EngineSnapshot(state: .playing, trackIndex: 0, position: 12, duration: 3700))
+    harness.store.dispatch(.player(.playback(.pause, at: Date())))
+    XCTAssertEqual(harness.engine.calls.last, .pause)
+    harness.engine.report(EngineSnapshot(state: .paused, trackIndex: 0, position: 13.5, duration: 3700))
+
+    let client = try XCTUnwrap(harness.connections.signedInClient(AppHarness.serverID))
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(20)
+    var saved: ProgressRow?
+    while saved?.position != 13.5, clock.now < deadline {
+      saved = try await client.progress(libraryID: 1, path: book.path)
+      if saved?.position != 13.5 { try await Task.sleep(for: .milliseconds(20)) }
+    }
+    XCTAssertEqual(saved?.position, 13.5, "the server has the paused place")
+    XCTAssertEqual(saved?.finished, false)
+    XCTAssertEqual(saved?.playbackSpeed, 1)
   }
 
   /// A download that finishes while its book streams: the engine is handed
