@@ -19,6 +19,8 @@ final class AppHarness {
 
   let server: TestServer
   let engine = FakePlaybackEngine()
+  /// How often the services asked for an engine, and whether one starts.
+  let engineMaker = EngineMaker()
   let transport = SoupTransport(userAgent: "Hark-app-tests")
   let secrets: SecretStorage
   let connections: ConnectionServices
@@ -45,9 +47,14 @@ final class AppHarness {
     let library = LibraryServices(connections: connections, local: local)
     weak var storeRef: Store?
     let engine = self.engine
+    let engineMaker = self.engineMaker
     let playback = PlaybackServices(
       connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
-      transcodes: { storeRef.map { playsTranscoded($0.state) } ?? false }, makeEngine: { engine })
+      transcodes: { storeRef.map { playsTranscoded($0.state) } ?? false },
+      makeEngine: {
+        engineMaker.made += 1
+        return engineMaker.starts ? engine : nil
+      })
     let runner = EffectRunner(
       clock: ManualClock(), persistSetting: { _, _ in },
       services: { effect, dispatch in
@@ -142,6 +149,13 @@ final class AppHarness {
       try await Task.sleep(for: .milliseconds(10))
     }
   }
+}
+
+/// Counts the engines asked for; `starts` false is GStreamer failing to start.
+@MainActor
+final class EngineMaker {
+  var made = 0
+  var starts = true
 }
 
 /// The actions a store reduced (the reducer closure is not isolated).

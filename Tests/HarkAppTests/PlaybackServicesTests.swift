@@ -137,6 +137,33 @@ final class PlaybackServicesTests: XCTestCase {
     XCTAssertEqual(saved?.playbackSpeed, 1)
   }
 
+  /// GStreamer costs start-up time: nothing but a play makes the engine
+  /// (a stop with nothing loaded does not), and one engine serves every book.
+  @MainActor func testTheEngineIsMadeOnTheFirstPlayAndKept() async throws {
+    let harness = try await signedIn()
+    harness.store.dispatch(.library(.libraryOpened(serverID: AppHarness.serverID, libraryID: 1)))
+    harness.store.dispatch(.player(.playback(.stop, at: Date())))
+    XCTAssertEqual(harness.engineMaker.made, 0, "browsing and a stop make no engine")
+    _ = try await harness.play(harness.book(Self.mp3Book))
+    XCTAssertEqual(harness.engineMaker.made, 1)
+    harness.store.dispatch(.player(.playRequested(harness.book(Self.flacBook), .position(0), at: Date())))
+    try await harness.waitUntil("the second book is loaded") { _ in
+      harness.engine.loadedSources?.first?.isTranscoded == true
+    }
+    XCTAssertEqual(harness.engineMaker.made, 1, "the same engine plays the next book")
+  }
+
+  /// An engine that cannot start (GStreamer missing a piece) is an error
+  /// the player shows, not a player that waits for ever.
+  @MainActor func testAnEngineThatCannotStartIsAnError() async throws {
+    let harness = try await signedIn()
+    harness.engineMaker.starts = false
+    harness.store.dispatch(.player(.playRequested(harness.book(Self.mp3Book), .position(0), at: Date())))
+    try await harness.waitUntil("the player says so") { $0.player.session.snapshot.state == .error }
+    XCTAssertEqual(harness.state.player.session.failure, .engine)
+    XCTAssertEqual(harness.engine.calls, [], "no engine was handed anything")
+  }
+
   /// A download that finishes while its book streams: the engine is handed
   /// the files on disk (no header: nothing to sign in to), and only once it
   /// says it plays from them does the book count as playing its copy.
