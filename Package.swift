@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
   name: "Hark",
   products: [
-    .executable(name: "hark", targets: ["App"])
+    .executable(name: "hark", targets: ["hark"])
   ],
   dependencies: [
     // SQLite for the progress mirror and offline queue: WAL, transactions and
@@ -56,13 +56,16 @@ let package = Package(
     .target(name: "NoteMarkup", dependencies: ["CCmarkGFM"]),
     // Pages and widgets; they read the store through selectors.
     .target(name: "Views", dependencies: ["HarkCore", "GObjectKit", "NoteMarkup", "CGtk", "CAdw"]),
-    // The executable: the only target that knows every other one.
-    .executableTarget(
-      name: "App",
+    // The application: the only target that knows every other one. A
+    // library, so its services can be tested; `hark` only runs it.
+    .target(
+      name: "HarkApp",
       dependencies: [
         "HarkCore", "GObjectKit", "Networking", "Secrets", "Persistence", "Player", "Views", "CGtk", "CAdw",
         "CGst",
-      ]),
+      ],
+      path: "Sources/App"),
+    .executableTarget(name: "hark", dependencies: ["HarkApp", "GObjectKit"]),
 
     // Shared by the test targets: the sample library and the AudioSilo test server.
     .target(name: "HarkTestSupport", dependencies: ["HarkCore"], path: "Tests/Support"),
@@ -72,6 +75,9 @@ let package = Package(
     .testTarget(name: "PlayerTests", dependencies: ["Player", "CGst", "HarkTestSupport"]),
     .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HarkCore", "HarkTestSupport"]),
     .testTarget(name: "SecretsTests", dependencies: ["Secrets", "HarkCore"]),
+    .testTarget(
+      name: "HarkAppTests",
+      dependencies: ["HarkApp", "HarkCore", "Networking", "HarkTestSupport", "CGLib"]),
     .testTarget(
       name: "PersistenceTests",
       dependencies: ["Persistence", "HarkCore", "Networking", "Player", "HarkTestSupport"]),

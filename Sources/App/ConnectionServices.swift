@@ -17,7 +17,9 @@ final class ConnectionServices {
   private let secrets: SecretStorage
   private var secretStore: Task<any SecretStore, Never> { secrets.store }
   private let serverList: ServerListFile<ServerConnection>
-  private let rememberedList = ServerListFile<RememberedServer>(name: "remembered-servers.json")
+  private let rememberedList: ServerListFile<RememberedServer>
+  /// `$XDG_DATA_HOME/hark`, or a test's own folder.
+  private let dataDirectory: URL
   private let deviceName: String
   private var clients: [String: AudioSiloClient] = [:]
   /// One `server_id` check per server, shared by every client of it.
@@ -38,19 +40,21 @@ final class ConnectionServices {
   init(
     transport: any HTTPTransport, secrets: SecretStorage,
     serverList: ServerListFile<ServerConnection>,
-    deviceName: String
+    deviceName: String,
+    dataDirectory: URL = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("hark")
   ) {
     self.transport = transport
     self.secrets = secrets
     self.serverList = serverList
     self.deviceName = deviceName
+    self.dataDirectory = dataDirectory
+    rememberedList = ServerListFile(name: "remembered-servers.json", directory: dataDirectory)
   }
 
   /// Opens `$XDG_DATA_HOME/hark/listening.sqlite`. Without it Hark still
   /// runs, but positions are not mirrored offline (said once on stderr).
   private func openListeningStore() -> ProgressSyncer? {
-    let path = URL(fileURLWithPath: String(cString: g_get_user_data_dir()))
-      .appendingPathComponent("hark/listening.sqlite").path
+    let path = dataDirectory.appendingPathComponent("listening.sqlite").path
     do {
       let store = try ListeningStore(path: path)
       return ProgressSyncer(store: store) { [weak self] serverID in await self?.clients[serverID] }

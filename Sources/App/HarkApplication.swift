@@ -11,7 +11,7 @@ import Views
 /// GApplication makes Hark single-instance: a second launch activates the
 /// running one, which presents its window.
 @MainActor
-final class HarkApplication {
+public final class HarkApplication {
   static let id = "dev.hark.Hark"
   static let version = "0.2.0"
 
@@ -30,7 +30,7 @@ final class HarkApplication {
   private var notifications: DesktopNotifications?
   private var folderWatch: LocalFolderWatch?
 
-  init() {
+  public init() {
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
     // handler deliver pairing links here (to the running instance if any).
     application = adw_application_new(Self.id, G_APPLICATION_HANDLES_OPEN)
@@ -43,7 +43,7 @@ final class HarkApplication {
     }
   }
 
-  func run() -> Int32 {
+  public func run() -> Int32 {
     g_application_run(application.cast(GApplication.self), CommandLine.argc, CommandLine.unsafeArgv)
   }
 

@@ -15,6 +15,9 @@ final class SecretStorage {
   private let saveKeepsInFile: (Bool) -> Void
   private let onKeyringChecked: @MainActor (Bool) -> Void
   private let makeFileStore: () -> any MovableSecretStore
+  /// Whether a Secret Service answers; the App's tests say "no" rather
+  /// than reach the desktop's keyring.
+  private let probeKeyring: @Sendable () async -> Bool
   /// Memory lives as long as the run, so switching the opt-in off and on
   /// again within one run never loses what it holds.
   private let memory = MemorySecretStore()
@@ -30,11 +33,13 @@ final class SecretStorage {
     keepsInFile: @escaping () -> Bool,
     saveKeepsInFile: @escaping (Bool) -> Void,
     makeFileStore: @escaping () -> any MovableSecretStore = { PrivateFileSecretStore() },
+    probeKeyring: @escaping @Sendable () async -> Bool = { await KeyringSecretStore.probe() },
     onKeyringChecked: @escaping @MainActor (Bool) -> Void
   ) {
     self.keepsInFile = keepsInFile
     self.saveKeepsInFile = saveKeepsInFile
     self.makeFileStore = makeFileStore
+    self.probeKeyring = probeKeyring
     self.onKeyringChecked = onKeyringChecked
   }
 
@@ -42,8 +47,8 @@ final class SecretStorage {
   var store: Task<any SecretStore, Never> {
     if let chosen { return chosen }
     let optIn = keepsInFile()
-    let task = Task { @MainActor [weak self, memory, makeFileStore, onKeyringChecked] () -> any SecretStore in
-      let available = await KeyringSecretStore.probe()
+    let task = Task { @MainActor [weak self, memory, makeFileStore, probeKeyring, onKeyringChecked] () -> any SecretStore in
+      let available = await probeKeyring()
       onKeyringChecked(available)
       let choice = SecretStoreChoice.choose(keyringAvailable: available, privateFileOptIn: optIn)
       self?.forgetsSignInsAtQuit = choice == .memory

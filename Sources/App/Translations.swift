@@ -5,12 +5,12 @@ import Foundation
 import GObjectKit
 import HarkCore
 
-enum Translations {
+public enum Translations {
   static let domain = "hark"
 
   /// Binds Hark's text domain and installs gettext as the core's translator.
   /// Runs first in `main`, before any string is looked up.
-  static func start() {
+  public static func start() {
     Gettext.start(domain: domain, localeDirectory: localeDirectory())
     let domain = Self.domain
     Translation.install(

@@ -78,7 +78,9 @@ final class LibraryReducerTests: XCTestCase {
     _ = reduce(&state, .library(.folderLoaded(series, .success(entries))))
     let third = series.at("Will Wight/Cradle/Book 3")
     let effects = reduce(&state, .library(.bookOpened(third)))
-    XCTAssertFalse(effects.contains(.browseFolder(series)), "the folder is already known")
+    XCTAssertEqual(
+      effects, [.loadBook(third), .loadBookExtras(third, favourites: true, metadata: false)],
+      "the folder is already known: not read again")
     _ = reduce(&state, .library(.bookLoaded(third, .success(Book(libraryID: 1, relPath: third.path)))))
     XCTAssertEqual(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.upNext?.title, "Bloodline", "Book 10 after Book 3, not Extras")
     let last = series.at("Will Wight/Cradle/Book 10")

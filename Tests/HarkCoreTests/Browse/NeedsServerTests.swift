@@ -86,8 +86,10 @@ final class NeedsServerTests: XCTestCase {
     _ = reduce(&state, .library(.bookOpened(streamed)))
     _ = reduce(&state, .library(.bookLoaded(streamed, .success(book(streamed)))))
     let effects = reduce(&state, .connections(.reachabilityChanged(serverID: "a", reachable: true)))
-    XCTAssertTrue(effects.contains(.browseFolder(folder)), "\(effects)")
-    XCTAssertTrue(effects.contains(.loadBook(streamed)), "\(effects)")
+    XCTAssertEqual(
+      effects,
+      [.cancelTimer(.reachabilityProbe), .loadLibraries(serverID: "a"), .browseFolder(folder), .loadBook(streamed)],
+      "the probe stops, the libraries, the folder and the book shown are read again, and nothing else")
     XCTAssertEqual(state.library.books[streamed], .loaded(book(streamed)), "shown as last seen until the answer")
   }
 }

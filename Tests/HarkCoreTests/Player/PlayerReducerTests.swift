@@ -33,8 +33,20 @@ final class PlayerReducerTests: XCTestCase {
     return state
   }
 
-  private func engineCommands(_ effects: [Effect]) -> [EngineCommand] {
-    effects.compactMap { if case .playback(.engine(let command)) = $0 { command } else { nil } }
+  private let watchdog = TimerID("playback.stallWatchdog")
+
+  /// The effects of a start: the stall watchdog, then the engine loaded at
+  /// `track`/`position` with the book's files (never its folder), at the
+  /// book's speed, then played.
+  private func startEffects(track: Int, position: Double) -> [Effect] {
+    let queue = buildBookQueue(book: book)
+    XCTAssertEqual(queue.tracks.map(\.path), ["Quill/Orchard/01.mp3", "Quill/Orchard/02.mp3"])
+    return [
+      .startTimer(watchdog, after: .seconds(3), repeating: false),
+      .playback(.engine(.load(tracks: queue.tracks, startIndex: track, position: position, clips: queue.chapterClips))),
+      .playback(.engine(.setRate(1))),
+      .playback(.engine(.play)),
+    ]
   }
 
   func testPlayWaitsForTheBookThenLooksUpWhereTheListenerWas() {
@@ -50,28 +62,15 @@ final class PlayerReducerTests: XCTestCase {
 
     let record = ProgressRecord(key: path.contentKey, position: 700, deviceID: "d", updatedAt: t0)
     let started = reduce(&state, .player(.playback(.resumeLookedUp(path.contentKey, .progress(record)), at: t0)))
-    guard case .load(let tracks, let index, let position, _)? = engineCommands(started).first else {
-      return XCTFail("\(started)")
-    }
-    XCTAssertEqual(tracks.map(\.path), ["Quill/Orchard/01.mp3", "Quill/Orchard/02.mp3"])
-    XCTAssertEqual(index, 1)
-    XCTAssertEqual(position, 100, accuracy: 0.001, "700 s into the book is 100 s into the second file")
-    XCTAssertTrue(engineCommands(started).contains(.play))
-    XCTAssertTrue(
-      started.contains(.startTimer(TimerID("playback.stallWatchdog"), after: .seconds(3), repeating: false)),
-      "\(started)")
+    // 700 s into the book is 100 s into the second file (saved just now: no auto-rewind).
+    XCTAssertEqual(started, startEffects(track: 1, position: 100))
   }
 
   func testPlayingFromAChapterStartsAtItsPlaceOnTheBookTimeline() {
     var state = signedIn()
     state.library.books[path] = .loaded(book)
     let effects = reduce(&state, .player(.playRequested(path, .chapter(2), at: t0)))
-    guard case .load(_, let index, let position, _)? = engineCommands(effects).first else {
-      return XCTFail("\(effects)")
-    }
-    XCTAssertEqual(index, 1)
-    XCTAssertEqual(position, 0, accuracy: 0.001)
-    XCTAssertFalse(effects.contains(.playback(.lookUpResume(path.contentKey))), "a chosen place needs no lookup")
+    XCTAssertEqual(effects, startEffects(track: 1, position: 0), "a chosen place needs no lookup")
 
     // The engine reaches playing 2 minutes into the chapter.
     _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 120, duration: 600)), at: t0)))
@@ -108,7 +107,7 @@ final class PlayerReducerTests: XCTestCase {
     var state = signedIn()
     state.connections.servers[0].needsReconnect = true
     state.library.books[path] = .loaded(book)
-    XCTAssertEqual(engineCommands(reduce(&state, .player(.playRequested(path, .resume, at: t0)))), [])
+    XCTAssertEqual(reduce(&state, .player(.playRequested(path, .resume, at: t0))), [])
     XCTAssertNil(state.player.nowPlaying)
   }
 
@@ -117,11 +116,24 @@ final class PlayerReducerTests: XCTestCase {
     state.library.books[path] = .loaded(book)
     _ = reduce(&state, .player(.playRequested(path, .position(700), at: t0)))
     _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 130, duration: 600)), at: t0)))
-    let effects = reduce(&state, .connections(.signOutRequested(serverID: "a", at: t0.addingTimeInterval(30))))
-    let saves = effects.compactMap { if case .playback(.saveProgress(let update)) = $0 { update } else { nil } }
-    XCTAssertEqual(saves.last?.position ?? 0, 730, accuracy: 0.001, "the last place is saved before the token goes")
-    XCTAssertTrue(engineCommands(effects).contains(.reset))
-    XCTAssertEqual(effects.last, .signOut(serverID: "a"), "the sign-out (which sends queued saves first) comes after")
+    let later = t0.addingTimeInterval(30)
+    let effects = reduce(&state, .connections(.signOutRequested(serverID: "a", at: later)))
+    let key = path.contentKey
+    XCTAssertEqual(
+      effects,
+      [
+        // The 30 s heard go to the history, the last place is saved before
+        // the token goes, the engine stops, and the sign-out (which sends
+        // queued saves first) comes after.
+        .playback(.recordListening(ListeningSpan(key: key, from: 730, to: 730, startedAt: t0, endedAt: later))),
+        .cancelTimer(TimerID("playback.autosave")),
+        .playback(
+          .saveProgress(
+            ProgressUpdate(
+              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, capturedAt: later))),
+        .playback(.engine(.reset)),
+        .signOut(serverID: "a"),
+      ])
     XCTAssertNil(state.player.nowPlaying)
   }
 

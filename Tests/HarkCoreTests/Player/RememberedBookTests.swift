@@ -43,7 +43,7 @@ final class RememberedBookTests: XCTestCase {
 
     // Play: the book resumes where the listener was (looked up as any resume is).
     let effects = reduce(&state, .player(.playback(.toggle, at: t0)))
-    XCTAssertTrue(effects.contains(.playback(.lookUpResume(path.contentKey))), "\(effects)")
+    XCTAssertEqual(effects, [.playback(.lookUpResume(path.contentKey))])
     XCTAssertEqual(selectMiniPlayer(state).title, "A Clockwork Orchard", "still offered while its place is looked up")
     _ = reduce(&state, .player(.playback(.resumeLookedUp(path.contentKey, .empty), at: t0)))
     XCTAssertNotNil(state.player.session.nowPlaying)

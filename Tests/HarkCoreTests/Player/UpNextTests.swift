@@ -39,6 +39,20 @@ final class UpNextTests: XCTestCase {
     reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .ended, position: 100, duration: 100)), at: t0)))
   }
 
+  private let upNextTick = TimerID("player.upNextTick")
+
+  /// What the end of Book 1 asks for besides the Up Next card's own
+  /// effects: the save that says finished, and the autosave stopped.
+  private var finishedEffects: [Effect] {
+    [
+      .playback(
+        .saveProgress(
+          ProgressUpdate(
+            key: first.contentKey, position: 100, duration: 100, finished: true, playbackSpeed: 1, capturedAt: t0))),
+      .cancelTimer(TimerID("playback.autosave")),
+    ]
+  }
+
   private func tick(_ state: inout AppState, _ seconds: Int) -> [Effect] {
     var effects: [Effect] = []
     for _ in 0..<seconds { effects = reduce(&state, .timer(.fired(TimerID("player.upNextTick"), at: t0))) }
@@ -48,28 +62,24 @@ final class UpNextTests: XCTestCase {
   func testTheEndOfABookOffersTheNextOneAndCountsDownToIt() {
     var state = playingTheFirstBook(playNext: true)
     XCTAssertNil(selectUpNextCard(state), "no card while the book plays")
-    let ended = end(&state)
-    XCTAssertTrue(ended.contains(.startTimer(TimerID("player.upNextTick"), after: .seconds(1), repeating: true)))
-    XCTAssertFalse(ended.contains(.browseFolder(series)), "the folder is known")
+    // The folder is known: nothing to load for the card.
+    XCTAssertEqual(end(&state), finishedEffects + [.startTimer(upNextTick, after: .seconds(1), repeating: true)])
     XCTAssertEqual(
       selectUpNextCard(state), UpNextCard(next: second, title: "Soulsmith", subtitle: "", countdownText: "Starts in 15s"))
     _ = tick(&state, 5)
     XCTAssertEqual(selectUpNextCard(state)?.countdownText, "Starts in 10s")
-    let started = tick(&state, 10)
-    XCTAssertTrue(started.contains(.cancelTimer(TimerID("player.upNextTick"))))
-    XCTAssertTrue(started.contains(.loadBook(second)), "Book 2 plays once it is loaded: \(started)")
+    // Book 2 plays once it is loaded.
+    XCTAssertEqual(tick(&state, 10), [.cancelTimer(upNextTick), .loadBook(second)])
     XCTAssertEqual(state.player.waiting?.book, second)
     XCTAssertNil(selectUpNextCard(state))
   }
 
   func testWithTheSettingOffTheCardWaitsForPlay() {
     var state = playingTheFirstBook(playNext: false)
-    let ended = end(&state)
-    XCTAssertFalse(ended.contains { if case .startTimer(TimerID("player.upNextTick"), _, _) = $0 { true } else { false } })
+    XCTAssertEqual(end(&state), finishedEffects, "no countdown")
     XCTAssertEqual(selectUpNextCard(state)?.countdownText, "")
     XCTAssertEqual(selectUpNextCard(state)?.title, "Soulsmith")
-    let played = reduce(&state, .player(.upNextPlayRequested(at: t0)))
-    XCTAssertTrue(played.contains(.loadBook(second)))
+    XCTAssertEqual(reduce(&state, .player(.upNextPlayRequested(at: t0))), [.loadBook(second)])
   }
 
   func testCancelStopsTheCountdownButKeepsTheCard() {
@@ -85,7 +95,7 @@ final class UpNextTests: XCTestCase {
 
   func testAnUnknownFolderIsLoadedForTheCard() {
     var state = playingTheFirstBook(playNext: false, folderKnown: false)
-    XCTAssertTrue(end(&state).contains(.browseFolder(series)))
+    XCTAssertEqual(end(&state), finishedEffects + [.browseFolder(series)])
     XCTAssertNil(selectUpNextCard(state), "no empty card while the folder loads")
     _ = reduce(&state, .library(.folderLoaded(series, .success(entries))))
     XCTAssertEqual(selectUpNextCard(state)?.title, "Soulsmith")
@@ -96,8 +106,7 @@ final class UpNextTests: XCTestCase {
     state.library.folders[series] = .loaded(Array(entries.prefix(1)))
     _ = end(&state)
     XCTAssertNil(selectUpNextCard(state))
-    let last = tick(&state, 15)
-    XCTAssertFalse(last.contains { if case .loadBook = $0 { true } else { false } })
+    XCTAssertEqual(tick(&state, 15), [.cancelTimer(upNextTick)], "the countdown ends, nothing loads")
     XCTAssertNil(state.player.waiting)
   }
 
@@ -105,12 +114,12 @@ final class UpNextTests: XCTestCase {
     var state = playingTheFirstBook(playNext: true)
     _ = end(&state)
     let other = series.at("Wight/Cradle/Book 9")
-    let effects = reduce(&state, .player(.playRequested(other, .resume, at: t0)))
-    XCTAssertTrue(effects.contains(.loadBook(other)))
+    XCTAssertEqual(reduce(&state, .player(.playRequested(other, .resume, at: t0))), [.loadBook(other)])
     XCTAssertNotNil(state.player.upNext, "still offered until the other book really starts")
     state.library.books[other] = .loaded(book(other))
-    let started = reduce(&state, .library(.bookLoaded(other, .success(book(other)))))
-    XCTAssertTrue(started.contains(.cancelTimer(TimerID("player.upNextTick"))))
+    XCTAssertEqual(
+      reduce(&state, .library(.bookLoaded(other, .success(book(other))))),
+      [.cancelTimer(upNextTick), .playback(.lookUpResume(other.contentKey))])
     XCTAssertNil(selectUpNextCard(state))
   }
 }

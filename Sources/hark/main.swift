@@ -1,7 +1,9 @@
-// Hark's executable. `HarkApplication` wires the store, the effect runner,
-// GSettings, the window and the application's actions; this file only runs it.
+// Hark's executable. `HarkApplication` (the HarkApp library, Sources/App)
+// wires the store, the effect runner, GSettings, the window and the
+// application's actions; this file only runs it.
 import GObjectKit
 import Glibc
+import HarkApp
 
 // Before any task starts: the global executor's jobs go to Hark's own
 // threads, not libdispatch's pool, whose monitor would then wake Hark every

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+@testable import HarkCore
+
+/// Adding a server, step by step as the window sends it: every step's whole
+/// next state and every effect it asks for (`ReducerTestStore`).
+final class SignInFlowTests: XCTestCase {
+  private typealias F = FlowFixtures
+
+  func testAddingAServerWithAPasswordSignsInAndLoadsItsLibrariesThenItsHome() {
+    var store = ReducerTestStore()
+    store.send(.connections(.addServerRequested)) { $0.connections.signIn = SignInState() }
+    store.send(.connections(.addressSubmitted(" books.example.com ")), effects: [.checkServer(F.base)]) {
+      $0.connections.signIn?.address = "books.example.com"
+      $0.connections.signIn?.step = .checking
+    }
+    store.send(.connections(.serverChecked(.success(F.preview)))) {
+      $0.connections.signIn?.step = .chooseMethod(F.preview)
+    }
+    store.send(
+      .connections(.passwordSubmitted(username: " listener ", password: "pw")),
+      effects: [.signIn(.password(username: "listener", password: "pw"), F.preview)]
+    ) {
+      $0.connections.signIn?.step = .signingIn(F.preview)
+    }
+    store.send(
+      .connections(.signInFinished(.success(F.server))),
+      effects: [.saveServers([F.server]), .loadLibraries(serverID: "srv-1")]
+    ) {
+      $0.connections.signIn = nil
+      $0.connections.servers = [F.server]
+      $0.connections.libraries["srv-1"] = .loading
+    }
+    store.send(
+      .connections(.librariesLoaded(serverID: "srv-1", .success([F.library]))), effects: [.loadHome(serverID: "srv-1")]
+    ) {
+      $0.connections.libraries["srv-1"] = .loaded([F.library])
+    }
+  }
+
+  func testWrongPasswordGoesBackToTheMethodsWithTheServersWordsAndNothingSaved() {
+    var store = ReducerTestStore()
+    store.send(.connections(.addressSubmitted("books.example.com")), effects: [.checkServer(F.base)]) {
+      var flow = SignInState(address: "books.example.com")
+      flow.step = .checking
+      $0.connections.signIn = flow
+    }
+    store.send(.connections(.serverChecked(.success(F.preview)))) {
+      $0.connections.signIn?.step = .chooseMethod(F.preview)
+    }
+    store.send(
+      .connections(.passwordSubmitted(username: "listener", password: "wrong")),
+      effects: [.signIn(.password(username: "listener", password: "wrong"), F.preview)]
+    ) {
+      $0.connections.signIn?.step = .signingIn(F.preview)
+    }
+    store.send(.connections(.signInFinished(.failure(FailureMessage("invalid credentials"))))) {
+      $0.connections.signIn?.step = .chooseMethod(F.preview)
+      $0.connections.signIn?.error = "invalid credentials"
+    }
+  }
+
+  /// A restored server whose token is gone from the keyring is answered at
+  /// once ("Reconnect…"), never left loading; the other one loads.
+  func testARestoredServerWithoutItsTokenSaysReconnectAndLoadsNothing() {
+    var lost = ServerConnection(
+      serverID: "srv-2", name: "Cabin", baseURL: URL(string: "http://10.0.0.2:8080")!, username: "u")
+    lost.needsReconnect = true
+    var store = ReducerTestStore()
+    store.send(.connections(.restored([F.server, lost])), effects: [.loadLibraries(serverID: "srv-1")]) {
+      $0.connections.servers = [F.server, lost]
+      $0.connections.libraries = ["srv-1": .loading, "srv-2": .failed("Reconnect to see this server's libraries.")]
+    }
+  }
+}
