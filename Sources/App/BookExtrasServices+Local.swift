@@ -15,7 +15,7 @@ extension BookExtrasServices {
       if favourites { reloadLocalFavourites(dispatch) }
       let syncer = connections.progressSyncer
       Task {
-        let resume = await syncer?.resume(book.contentKey) ?? .failed(.localStore(tr("The listening database did not open.")))
+        let resume = await syncer?.resume(book) ?? .failed(.localStore(tr("The listening database did not open.")))
         dispatch(.library(.resumeLoaded(book, resume)))
       }
       reloadLocal(book, dispatch)
@@ -25,20 +25,20 @@ extension BookExtrasServices {
       Task { await save(book, position: position, duration: duration, finished: finished, dispatch) }
     case .addBookmark(let book, let position, let note):
       guard book.isLocal else { return false }
-      changeLocal(book, dispatch) { try $0.addLocalBookmark(book.contentKey, position: position, note: note, at: Date()) }
+      changeLocal(book, dispatch) { try $0.addLocalBookmark(book, position: position, note: note, at: Date()) }
     case .deleteBookmark(let book, let id):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch) { try $0.deleteLocalBookmark(id: id) }
     case .addNote(let book, let body):
       guard book.isLocal else { return false }
-      changeLocal(book, dispatch) { try $0.addLocalNote(book.contentKey, body: body, at: Date()) }
+      changeLocal(book, dispatch) { try $0.addLocalNote(book, body: body, at: Date()) }
     case .deleteNote(let book, let id):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch) { try $0.deleteLocalNote(id: id) }
     case .setFavourite(let book, let on):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch, then: { [weak self] in self?.reloadLocalFavourites(dispatch) }) {
-        try $0.setLocalFavourite(book.contentKey, on, at: Date())
+        try $0.setLocalFavourite(book, on, at: Date())
       }
     default:
       return false
@@ -82,7 +82,7 @@ extension BookExtrasServices {
 
   private func reloadLocal(_ book: LibraryPath, _ dispatch: @escaping @MainActor (Action) -> Void) {
     let store = connections.progressSyncer?.store
-    let key = book.contentKey
+    let key = book
     Task {
       let read = await Task.detached { () -> LocalExtras in
         guard let store else {

@@ -74,7 +74,7 @@ final class BookExtrasServices {
     }
     let syncer = connections.progressSyncer
     Task {
-      let resume = await syncer?.resume(book.contentKey) ?? .failed(.notSignedIn)
+      let resume = await syncer?.resume(book) ?? .failed(.notSignedIn)
       dispatch(.library(.resumeLoaded(book, resume)))
     }
     Task { await Self.reloadBookmarks(book, client, dispatch) }
@@ -128,11 +128,11 @@ final class BookExtrasServices {
     }
     do {
       let record = ProgressRecord(
-        key: book.contentKey, position: position, duration: duration, finished: finished,
+        key: book, position: position, duration: duration, finished: finished,
         deviceID: try syncer.store.deviceID(), updatedAt: Date())
       _ = try await syncer.save(record)
       // Whatever won (this save, or a newer one from another device).
-      dispatch(.library(.resumeLoaded(book, await syncer.resume(book.contentKey))))
+      dispatch(.library(.resumeLoaded(book, await syncer.resume(book))))
     } catch {
       dispatch(.library(.changeFailed(book, FailureMessage(trFormat("Hark could not save your place: %@", error.localizedDescription)))))
     }

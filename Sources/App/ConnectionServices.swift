@@ -83,7 +83,7 @@ final class ConnectionServices {
     if let last = try? syncer?.store.lastListened(),
       LocalSource.isLocal(last.key.serverID) || restored.contains(where: { $0.serverID == last.key.serverID })
     {
-      dispatch(.player(.lastPlaceRemembered(LibraryPath(last.key), position: last.position)))
+      dispatch(.player(.lastPlaceRemembered(last.key, position: last.position)))
     }
   }
 

@@ -13,7 +13,7 @@ import HarkCore
 final class DesktopNotifications {
   private let application: UnsafeMutablePointer<GApplication>
   private let window: () -> UnsafeMutablePointer<GtkWindow>?
-  private var previous: [ContentKey: DownloadStanding] = [:]
+  private var previous: [LibraryPath: DownloadStanding] = [:]
   /// Servers seen signed in: only those losing it is news (a server
   /// restored at start without its sign-in is the banner's).
   private var seenSignedIn: Set<String> = []
@@ -72,7 +72,7 @@ final class DesktopNotifications {
     return gtk_widget_get_visible(window.cast(GtkWidget.self)) != 0 && gtk_window_is_active(window) != 0
   }
 
-  private func changed(_ standings: [ContentKey: DownloadStanding]) {
+  private func changed(_ standings: [LibraryPath: DownloadStanding]) {
     defer { previous = standings }
     guard !windowInView else { return }
     for (key, standing) in standings where previous[key]?.status == .downloading {
@@ -88,7 +88,7 @@ final class DesktopNotifications {
     }
   }
 
-  private func send(_ key: ContentKey, title: String, body: String, retry: Bool) {
+  private func send(_ key: LibraryPath, title: String, body: String, retry: Bool) {
     let notification = g_notification_new(title)!
     defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
     g_notification_set_body(notification, body)

@@ -16,10 +16,10 @@ import Persistence
 final class DownloadServices {
   private let connections: ConnectionServices
   private let downloader = FileDownloader()
-  private var running: [ContentKey: Task<Void, Never>] = [:]
+  private var running: [LibraryPath: Task<Void, Never>] = [:]
   /// The validator each running file's bytes came with, newest first: a
   /// retry inside this run resumes the version it was writing.
-  private var validators: [ContentKey: [Int: String?]] = [:]
+  private var validators: [LibraryPath: [Int: String?]] = [:]
   private var registry: ListeningStore? { connections.progressSyncer?.store }
   /// The waits before the second and third attempts.
   private let backOff: [Duration]

@@ -15,15 +15,15 @@ final class PlaybackServices {
   /// browsing the library should pay.
   private var engine: (any PlaybackEngine)?
   /// The key of the book the engine holds, to resolve its tracks.
-  private var loadedKey: ContentKey?
+  private var loadedKey: LibraryPath?
 
   /// The book the session has loaded (its tracks' server and library).
-  private let nowPlayingKey: @MainActor () -> ContentKey?
+  private let nowPlayingKey: @MainActor () -> LibraryPath?
   /// The loaded book streams through the server's transcoder (`playsTranscoded`).
   private let transcodes: @MainActor () -> Bool
 
   init(
-    connections: ConnectionServices, nowPlayingKey: @escaping @MainActor () -> ContentKey?,
+    connections: ConnectionServices, nowPlayingKey: @escaping @MainActor () -> LibraryPath?,
     transcodes: @escaping @MainActor () -> Bool,
     makeEngine: @escaping @MainActor () -> (any PlaybackEngine)?
   ) {
@@ -86,7 +86,7 @@ final class PlaybackServices {
   }
 
   private func runEngine(
-    _ command: EngineCommand, key: ContentKey?, dispatch: @escaping @MainActor (Action) -> Void
+    _ command: EngineCommand, key: LibraryPath?, dispatch: @escaping @MainActor (Action) -> Void
   ) {
     if engine == nil, case .reset = command { return }
     guard let engine = engine ?? startEngine(dispatch) else {
@@ -132,7 +132,7 @@ final class PlaybackServices {
   /// Downloaded files by `file://`; the rest streamed with the token in
   /// the `Authorization` header (never in the URL), through the server's
   /// transcoder when the book's files cannot be played as they are.
-  private func sources(_ tracks: [BookTrack], key: ContentKey?) -> [EngineSource] {
+  private func sources(_ tracks: [BookTrack], key: LibraryPath?) -> [EngineSource] {
     let client = key.flatMap { connections.streamingClient($0.serverID) }
     let transcoded = transcodes()
     return tracks.map { track in

@@ -33,7 +33,7 @@ extension ListeningStore {
   }
 
   /// Forgets one entry (its files are the caller's to remove).
-  public func deleteDownload(_ key: ContentKey) throws {
+  public func deleteDownload(_ key: LibraryPath) throws {
     try database.write { db in
       try db.execute(
         sql: "DELETE FROM downloads WHERE server_id = ? AND library_id = ? AND path = ?",

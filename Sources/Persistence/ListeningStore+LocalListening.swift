@@ -7,7 +7,7 @@ import HarkCore
 /// the Book page shows a server's.
 extension ListeningStore {
   /// The book's bookmarks, in the order they were made.
-  public func localBookmarks(_ key: ContentKey) throws -> [Bookmark] {
+  public func localBookmarks(_ key: LibraryPath) throws -> [Bookmark] {
     try database.read { db in
       try Row.fetchAll(
         db,
@@ -23,7 +23,7 @@ extension ListeningStore {
     }
   }
 
-  public func addLocalBookmark(_ key: ContentKey, position: Double, note: String, at time: Date) throws {
+  public func addLocalBookmark(_ key: LibraryPath, position: Double, note: String, at time: Date) throws {
     try database.write { db in
       try db.execute(
         sql: """
@@ -39,7 +39,7 @@ extension ListeningStore {
   }
 
   /// The book's notes, newest first (as a server lists them).
-  public func localNotes(_ key: ContentKey) throws -> [Note] {
+  public func localNotes(_ key: LibraryPath) throws -> [Note] {
     try database.read { db in
       try Row.fetchAll(
         db,
@@ -56,7 +56,7 @@ extension ListeningStore {
     }
   }
 
-  public func addLocalNote(_ key: ContentKey, body: String, at time: Date) throws {
+  public func addLocalNote(_ key: LibraryPath, body: String, at time: Date) throws {
     try database.write { db in
       try db.execute(
         sql: "INSERT INTO local_notes (server_id, library_id, path, body, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -79,7 +79,7 @@ extension ListeningStore {
     }
   }
 
-  public func setLocalFavourite(_ key: ContentKey, _ on: Bool, at time: Date) throws {
+  public func setLocalFavourite(_ key: LibraryPath, _ on: Bool, at time: Date) throws {
     try database.write { db in
       if on {
         try db.execute(
@@ -94,7 +94,7 @@ extension ListeningStore {
   }
 
   /// A stretch the listener heard, as a server's history keeps it.
-  public func addLocalHistory(_ key: ContentKey, _ span: HistorySpan) throws {
+  public func addLocalHistory(_ key: LibraryPath, _ span: HistorySpan) throws {
     try database.write { db in
       try db.execute(
         sql: """
@@ -109,7 +109,7 @@ extension ListeningStore {
   }
 
   /// The book's listening history, newest first, at most `limit` entries.
-  public func localHistory(_ key: ContentKey, limit: Int = 50) throws -> [HistoryEntry] {
+  public func localHistory(_ key: LibraryPath, limit: Int = 50) throws -> [HistoryEntry] {
     try database.read { db in
       try Row.fetchAll(
         db,

@@ -31,7 +31,7 @@ extension ListeningStore {
 
   /// Deletes the queued saves of `key` captured at or before `time`: the
   /// server keeps a row at least that new over any of them.
-  static func deleteQueued(of key: ContentKey, notNewerThan time: Date, in db: Database) throws {
+  static func deleteQueued(of key: LibraryPath, notNewerThan time: Date, in db: Database) throws {
     try db.execute(
       sql: """
         DELETE FROM progress_queue
@@ -46,7 +46,7 @@ extension ListeningStore {
 
   static func record(_ row: Row, version: Int) -> ProgressRecord {
     ProgressRecord(
-      key: ContentKey(serverID: row["server_id"], libraryID: row["library_id"], path: row["path"]),
+      key: LibraryPath(serverID: row["server_id"], libraryID: row["library_id"], path: row["path"]),
       position: row["position"], duration: row["duration"], finished: row["finished"],
       playbackSpeed: row["playback_speed"], version: version, deviceID: row["device_id"],
       updatedAt: WireTime.date(milliseconds: row["updated_at"]))

@@ -77,7 +77,7 @@ public final class ListeningStore: Sendable {
   }
 
   /// The saves still queued for one book, in order.
-  public func pendingSaves(for key: ContentKey) throws -> [QueuedSave] {
+  public func pendingSaves(for key: LibraryPath) throws -> [QueuedSave] {
     try database.read { db in
       try Row.fetchAll(
         db,
@@ -121,7 +121,7 @@ public final class ListeningStore: Sendable {
   // MARK: Mirror
 
   /// The newest position known on this device for one book.
-  public func mirror(key: ContentKey) throws -> ProgressRecord? {
+  public func mirror(key: LibraryPath) throws -> ProgressRecord? {
     try database.read { db in
       try Row.fetchOne(
         db,

@@ -208,7 +208,7 @@ public actor ProgressSyncer {
   /// server's row, the mirror and the queued saves; `.empty` only when the
   /// server answered that there is none, `.failed` when nobody can tell.
   /// A server row found here is mirrored (keep-newest).
-  public func resume(_ key: ContentKey) async -> ResumeLookup {
+  public func resume(_ key: LibraryPath) async -> ResumeLookup {
     let server: ServerProgress
     if LocalSource.isLocal(key.serverID) {
       server = .noRecord  // no server to ask: this computer's mirror decides

@@ -175,7 +175,7 @@ final class PlaybackServicesTests: XCTestCase {
     let copy = LocalCopy(
       files: Dictionary(uniqueKeysWithValues: files.map { ($0.path, URL(fileURLWithPath: Self.library.path($0.path))) }))
 
-    harness.store.dispatch(.player(.playback(.downloadFinished(book.contentKey, copy), at: Date())))
+    harness.store.dispatch(.player(.playback(.downloadFinished(book, copy), at: Date())))
     guard case .swapSources(let local)? = harness.engine.calls.last else {
       return XCTFail("no swap: \(harness.engine.calls)")
     }
@@ -190,12 +190,12 @@ final class PlaybackServicesTests: XCTestCase {
     XCTAssertFalse(harness.state.player.session.nowPlaying?.queue.isFullyLocal ?? true)
 
     // Offered again and taken: reported, and the book now plays its copy.
-    harness.store.dispatch(.player(.playback(.downloadFinished(book.contentKey, copy), at: Date())))
+    harness.store.dispatch(.player(.playback(.downloadFinished(book, copy), at: Date())))
     harness.engine.answerSwap(true)
     guard case .player(.playback(.sourcesSwapped(let key, let swapped), _))? = harness.actions.last else {
       return XCTFail("no sourcesSwapped: \(String(describing: harness.actions.last))")
     }
-    XCTAssertEqual(key, book.contentKey)
+    XCTAssertEqual(key, book)
     XCTAssertEqual(swapped, copy)
     XCTAssertEqual(harness.state.player.session.nowPlaying?.queue.isFullyLocal, true)
     XCTAssertEqual(streamed.count, local.count)

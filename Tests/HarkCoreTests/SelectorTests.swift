@@ -111,7 +111,7 @@ final class SelectorTests: XCTestCase {
     let book = LibraryPath(serverID: "c1", libraryID: 2, path: "A/Book")
     state.library.books[book] = .loaded(Book(libraryID: 2, relPath: "A/Book", title: "Book", duration: 60))
     _ = reduce(&state, .player(.playRequested(book, .position(0), at: Date())))
-    let key = ContentKey(serverID: "c1", libraryID: 2, path: "A/Book")
+    let key = LibraryPath(serverID: "c1", libraryID: 2, path: "A/Book")
     state.downloads.entries[key] = DownloadEntry(
       key: key, status: .queued, book: Book(libraryID: 2, relPath: "A/Book"), files: [],
       folder: URL(fileURLWithPath: "/tmp/d"), requestedAt: Date())

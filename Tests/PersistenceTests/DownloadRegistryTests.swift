@@ -18,7 +18,7 @@ final class DownloadRegistryTests: XCTestCase {
       files: [BookFile(relPath: "\(path)/1.mp3", seq: 1, duration: 61.5, size: 1000)],
       chapters: [Chapter(index: 0, title: "One", fileIndex: 0, filePath: "\(path)/1.mp3", start: 0, end: 61.5)])
     var entry = DownloadEntry.queued(
-      key: ContentKey(serverID: "s1", libraryID: 2, path: path), book: book,
+      key: LibraryPath(serverID: "s1", libraryID: 2, path: path), book: book,
       root: folder.url.appendingPathComponent("downloads"), at: Date(timeIntervalSince1970: seconds))
     entry.status = status
     return entry

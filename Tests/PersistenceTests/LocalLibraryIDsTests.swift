@@ -49,7 +49,7 @@ final class LocalLibraryIDsTests: XCTestCase {
     let id = LocalLibraryID.forFolder(old)
     try store.keepLocalLibraryID(root: old, id: id)
     try scanned(store, root: old)
-    let book = ContentKey(serverID: LocalSource.serverID, libraryID: id, path: "Quill/Orchard")
+    let book = LibraryPath(serverID: LocalSource.serverID, libraryID: id, path: "Quill/Orchard")
     _ = try store.recordLocal(
       ProgressRecord(
         key: book, position: 42, duration: 60, finished: false, playbackSpeed: 1, deviceID: "here", updatedAt: time))
@@ -62,7 +62,7 @@ final class LocalLibraryIDsTests: XCTestCase {
     XCTAssertEqual(try store.localIndexedFiles(), [renamed: try XCTUnwrap(files)])
     XCTAssertEqual(try store.localSnapshot(root: renamed)?.books.map(\.relPath), ["Quill/Orchard"])
     XCTAssertNil(try store.localSnapshot(root: old))
-    let same = ContentKey(
+    let same = LibraryPath(
       serverID: LocalSource.serverID, libraryID: try XCTUnwrap(store.localLibraryIDs()[renamed]), path: "Quill/Orchard")
     XCTAssertEqual(try store.mirror(key: same)?.position, 42)
     XCTAssertEqual(try store.localBookmarks(same).map(\.note), ["the seed"])

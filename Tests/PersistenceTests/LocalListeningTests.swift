@@ -11,7 +11,7 @@ final class LocalProgressTests: XCTestCase {
     let folder = ScratchFolder()
     let store = try ListeningStore(path: folder.databasePath)
     let syncer = ProgressSyncer(store: store, clients: { _ in nil })
-    let key = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
+    let key = LibraryPath(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
     let record = ProgressRecord(
       key: key, position: 42, duration: 100, finished: false, playbackSpeed: 1.25, deviceID: "here",
       updatedAt: Date(timeIntervalSince1970: 1_767_225_600))
@@ -29,8 +29,8 @@ final class LocalAnnotationsTests: XCTestCase {
   func testBookmarksAndNotesAreKeptPerBookAndDeleted() throws {
     let folder = ScratchFolder()
     let store = try ListeningStore(path: folder.databasePath)
-    let book = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
-    let other = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Bell")
+    let book = LibraryPath(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
+    let other = LibraryPath(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Bell")
     let time = Date(timeIntervalSince1970: 1_767_225_600)
     try store.addLocalBookmark(book, position: 12.5, note: "the seed", at: time)
     try store.addLocalBookmark(book, position: 3, note: "", at: time)
@@ -54,7 +54,7 @@ final class LocalFavouritesTests: XCTestCase {
   func testAFavouriteIsKeptUntilUnstarred() throws {
     let folder = ScratchFolder()
     let store = try ListeningStore(path: folder.databasePath)
-    let book = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
+    let book = LibraryPath(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
     try store.setLocalFavourite(book, true, at: Date(timeIntervalSince1970: 10))
     try store.setLocalFavourite(book, true, at: Date(timeIntervalSince1970: 20))  // starred twice: once
     let kept = try ListeningStore(path: folder.databasePath).localFavourites(serverID: LocalSource.serverID)
@@ -69,7 +69,7 @@ final class LocalHistoryTests: XCTestCase {
   func testSpansHeardAreListedNewestFirst() throws {
     let folder = ScratchFolder()
     let store = try ListeningStore(path: folder.databasePath)
-    let book = ContentKey(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
+    let book = LibraryPath(serverID: LocalSource.serverID, libraryID: -1, path: "Quill/Orchard")
     func at(_ seconds: Double) -> Timestamp { Timestamp(Date(timeIntervalSince1970: 1_767_225_600 + seconds)) }
     try store.addLocalHistory(book, HistorySpan(fromPosition: 0, toPosition: 30, startedAt: at(0), endedAt: at(30)))
     try store.addLocalHistory(book, HistorySpan(fromPosition: 25, toPosition: 60, startedAt: at(100), endedAt: at(135)))

@@ -50,13 +50,13 @@ final class ProgressSyncIntegrationTests: XCTestCase {
   // MARK: Helpers
 
   /// Book `index` of the sample library, on library 1 of the test server.
-  private func key(_ index: Int) -> ContentKey {
-    ContentKey(serverID: Self.serverID, libraryID: 1, path: Self.library.books[index].path)
+  private func key(_ index: Int) -> LibraryPath {
+    LibraryPath(serverID: Self.serverID, libraryID: 1, path: Self.library.books[index].path)
   }
 
   /// A save captured `secondsAgo` before now, with a non-zero millisecond.
   private func save(
-    _ key: ContentKey, position: Double, secondsAgo: Double, device: String = "hark-sync-test"
+    _ key: LibraryPath, position: Double, secondsAgo: Double, device: String = "hark-sync-test"
   )
     -> ProgressRecord
   {
@@ -79,7 +79,7 @@ final class ProgressSyncIntegrationTests: XCTestCase {
   }
 
   /// The server's stored row for `key` (from the control port's state).
-  private func serverRow(_ key: ContentKey) async throws -> [String: Any]? {
+  private func serverRow(_ key: LibraryPath) async throws -> [String: Any]? {
     let state = try await control("GET", "state")
     let rows = state["progress"] as? [[String: Any]] ?? []
     return rows.first {

@@ -119,9 +119,9 @@ extension ProgressRow {
 enum Saves {
   static let base = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
-  static func key(_ path: String = "A/Book", server: String = "s1", library: Int = 1) -> ContentKey
+  static func key(_ path: String = "A/Book", server: String = "s1", library: Int = 1) -> LibraryPath
   {
-    ContentKey(serverID: server, libraryID: library, path: path)
+    LibraryPath(serverID: server, libraryID: library, path: path)
   }
 
   static func record(

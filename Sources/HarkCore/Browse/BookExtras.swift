@@ -18,17 +18,6 @@ public struct BookExtras: Equatable, Sendable {
   public init() {}
 }
 
-extension LibraryPath {
-  /// The same book as the progress mirror and the sync queue key it.
-  public var contentKey: ContentKey { ContentKey(serverID: serverID, libraryID: libraryID, path: path) }
-
-  /// The book a content key names (the player's loaded book, in the
-  /// library's terms).
-  public init(_ key: ContentKey) {
-    self.init(serverID: key.serverID, libraryID: key.libraryID, path: key.path)
-  }
-}
-
 /// A favourite as the server lists it, reduced to what identifies it.
 public struct FavouriteKey: Hashable, Sendable {
   public var libraryID: Int

@@ -137,14 +137,14 @@ func bookExtrasView(
 /// Nil for any other book, and before the player has a place worth showing.
 private func livePlace(_ s: AppState, _ target: LibraryPath) -> ResumeLookup? {
   let session = s.player.session
-  guard let loaded = session.nowPlaying, loaded.key == target.contentKey else { return nil }
+  guard let loaded = session.nowPlaying, loaded.key == target else { return nil }
   let position = session.bookPosition
   guard position.isFinite, position > 0 else { return nil }
   let total = loaded.queue.total
   let saved: ProgressRecord? = if case .progress(let record)? = s.library.extras[target]?.resume { record } else { nil }
   return .progress(
     ProgressRecord(
-      key: target.contentKey, position: position, duration: total,
+      key: target, position: position, duration: total,
       finished: saved?.finished == true && session.snapshot.state == .ended, playbackSpeed: session.rate,
       deviceID: "", updatedAt: saved?.updatedAt ?? .distantPast))
 }

@@ -115,8 +115,8 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
       target: target, status: .loaded, title: title,
       subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
       facts: bookFacts(book, location: where_), chapters: chapters, extras: extras, upNext: upNext(s, target),
-      related: relatedBooks(book, target), isInPlayer: s.player.session.nowPlaying?.key == target.contentKey,
-      isPlaying: s.player.session.nowPlaying?.key == target.contentKey && s.player.session.isPlaying,
+      related: relatedBooks(book, target), isInPlayer: s.player.session.nowPlaying?.key == target,
+      isPlaying: s.player.session.nowPlaying?.key == target && s.player.session.isPlaying,
       needsServer: needsServerNotice(s, target))
   }
 }

@@ -29,7 +29,7 @@ public struct DownloadFile: Codable, Equatable, Sendable {
 /// chapters, the files in play order and where each lies) and its status.
 /// Everything the Book page and the player need with no network.
 public struct DownloadEntry: Codable, Equatable, Sendable {
-  public var key: ContentKey
+  public var key: LibraryPath
   public var status: DownloadStatus
   /// The book as the server described it, files and chapters included.
   public var book: Book
@@ -48,7 +48,7 @@ public struct DownloadEntry: Codable, Equatable, Sendable {
   public var savedAt: Date?
 
   public init(
-    key: ContentKey, status: DownloadStatus, book: Book, files: [DownloadFile], folder: URL,
+    key: LibraryPath, status: DownloadStatus, book: Book, files: [DownloadFile], folder: URL,
     cover: String? = nil, message: String? = nil, requestedAt: Date, savedAt: Date? = nil
   ) {
     self.key = key
@@ -64,7 +64,7 @@ public struct DownloadEntry: Codable, Equatable, Sendable {
 
   /// A new, queued entry for `book`, its files named inside `root`'s
   /// per-server folder by `downloadNames`, never by the server's paths.
-  public static func queued(key: ContentKey, book: Book, root: URL, at now: Date) -> DownloadEntry {
+  public static func queued(key: LibraryPath, book: Book, root: URL, at now: Date) -> DownloadEntry {
     let folder = root
       .appendingPathComponent(downloadServerFolderName(serverID: key.serverID), isDirectory: true)
       .appendingPathComponent(

@@ -6,30 +6,30 @@ public enum DownloadsAction: Equatable, Sendable {
   /// The registry as stored, read at start. `missingFiles` are downloaded
   /// books whose files are no longer all on disk; `root` is where new
   /// downloads go.
-  case registryLoaded([DownloadEntry], missingFiles: Set<ContentKey>, root: URL)
+  case registryLoaded([DownloadEntry], missingFiles: Set<LibraryPath>, root: URL)
   /// Download (on the Book page). The book must be loaded.
   case requested(LibraryPath, at: Date)
   /// The server accepted file `file`'s request; the bytes about to arrive
   /// are the version `validator` names (kept, so a resume after a kill
   /// asks for exactly that version's rest).
-  case fileStarted(ContentKey, file: Int, validator: String?)
+  case fileStarted(LibraryPath, file: Int, validator: String?)
   /// `bytesOnDisk` of file `file` are written.
-  case progressed(ContentKey, file: Int, bytesOnDisk: Int64, at: Date)
+  case progressed(LibraryPath, file: Int, bytesOnDisk: Int64, at: Date)
   /// File `file` is whole, its length checked.
-  case fileSaved(ContentKey, file: Int, validator: String?)
+  case fileSaved(LibraryPath, file: Int, validator: String?)
   /// Every file is whole; `cover` is the saved cover's name, nil without one.
-  case finished(ContentKey, cover: String?, at: Date)
+  case finished(LibraryPath, cover: String?, at: Date)
   /// The download stopped short (after the downloader's own retries).
-  case failed(ContentKey, DownloadFailure)
-  case pauseRequested(ContentKey)
-  case resumeRequested(ContentKey)
+  case failed(LibraryPath, DownloadFailure)
+  case pauseRequested(LibraryPath)
+  case resumeRequested(LibraryPath)
   /// Move a waiting download one place earlier (`earlier`) or later in the queue.
-  case moveRequested(ContentKey, earlier: Bool)
+  case moveRequested(LibraryPath, earlier: Bool)
   /// Stop a download that is not finished and forget its files.
-  case cancelRequested(ContentKey)
-  case retryRequested(ContentKey)
+  case cancelRequested(LibraryPath)
+  case retryRequested(LibraryPath)
   /// Delete a downloaded book; undoable for `downloadUndoTime`.
-  case deleteRequested(ContentKey)
+  case deleteRequested(LibraryPath)
   case deleteUndone
   /// Preferences: new downloads go to `folder` (the ones made stay put).
   case folderChosen(URL)

@@ -29,7 +29,7 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
     for key in resumed { downloads.entries[key]?.status = .queued }
   case .requested(let path, let now):
     guard let root = downloads.root, case .loaded(let book)? = state.library.books[path] else { return [] }
-    let key = path.contentKey
+    let key = path
     if let existing = downloads.entries[key] {
       // §8.2: an entry that exists is left alone, unless it failed.
       guard existing.status == .error else { return [] }

@@ -5,7 +5,7 @@ public struct DownloadRow: Equatable, Sendable {
   /// Waiting rows that can move earlier or later in the queue.
   public var canMoveEarlier = false
   public var canMoveLater = false
-  public var key: ContentKey
+  public var key: LibraryPath
   public var title: String
   /// What the listener wants to know in this section: bytes, speed and
   /// time left while downloading; the reason when failed; the size when done.
@@ -173,7 +173,7 @@ public struct DownloadStanding: Equatable, Sendable {
   public var message: String?
 }
 
-public func selectDownloadStandings(_ s: AppState) -> [ContentKey: DownloadStanding] {
+public func selectDownloadStandings(_ s: AppState) -> [LibraryPath: DownloadStanding] {
   s.downloads.entries.mapValues { entry in
     DownloadStanding(title: displayTitle(entry), status: entry.status, message: entry.message)
   }

@@ -2,7 +2,7 @@ import Foundation
 
 /// "This Computer": the library folders on this machine, shown beside each
 /// server and flowing through the same paths, pages and store. It takes a
-/// reserved server id so `LibraryPath` and `ContentKey` name its books with
+/// reserved server id so `LibraryPath` names its books with
 /// no new case anywhere; that id is never sent to a server (there is no
 /// client for it: the services answer it from the scan).
 public enum LocalSource {

@@ -35,7 +35,7 @@ public enum PlaybackTimer: String, Equatable, Sendable, CaseIterable {
 /// A progress save (§6.5). The sync layer adds the device id and sends or
 /// queues it; `capturedAt` is the time it was taken, for last-write-wins.
 public struct ProgressUpdate: Equatable, Sendable {
-  public var key: ContentKey
+  public var key: LibraryPath
   /// Whole-book seconds.
   public var position: Double
   /// The book's total.
@@ -45,7 +45,7 @@ public struct ProgressUpdate: Equatable, Sendable {
   public var capturedAt: Date
 
   public init(
-    key: ContentKey, position: Double, duration: Double, finished: Bool, playbackSpeed: Double,
+    key: LibraryPath, position: Double, duration: Double, finished: Bool, playbackSpeed: Double,
     capturedAt: Date
   ) {
     self.key = key
@@ -59,13 +59,13 @@ public struct ProgressUpdate: Equatable, Sendable {
 
 /// A stretch of continuous listening, for the server's history.
 public struct ListeningSpan: Equatable, Sendable {
-  public var key: ContentKey
+  public var key: LibraryPath
   public var from: Double
   public var to: Double
   public var startedAt: Date
   public var endedAt: Date
 
-  public init(key: ContentKey, from: Double, to: Double, startedAt: Date, endedAt: Date) {
+  public init(key: LibraryPath, from: Double, to: Double, startedAt: Date, endedAt: Date) {
     self.key = key
     self.from = from
     self.to = to
@@ -91,7 +91,7 @@ public enum PlaybackCommand: Equatable, Sendable {
   case engine(EngineCommand)
   /// Find where to resume (§7 `loadInitialProgress`); answer with
   /// `PlaybackEvent.resumeLookedUp`.
-  case lookUpResume(ContentKey)
+  case lookUpResume(LibraryPath)
   case saveProgress(ProgressUpdate)
   /// Send a span of listening to the server's history.
   case recordListening(ListeningSpan)
@@ -102,9 +102,9 @@ public enum PlaybackCommand: Equatable, Sendable {
   /// Send the connection's queued saves now (before its token is revoked).
   case flushProgress(serverID: String)
   /// Download the book if `mode` allows it on the current network.
-  case autoDownload(ContentKey, Book, ChaptersResponse?, mode: AutoDownloadMode)
+  case autoDownload(LibraryPath, Book, ChaptersResponse?, mode: AutoDownloadMode)
   /// Delete a finished book's download.
-  case removeDownload(ContentKey)
+  case removeDownload(LibraryPath)
   /// The listener marked the book finished: show what comes next.
-  case bookFinished(ContentKey)
+  case bookFinished(LibraryPath)
 }

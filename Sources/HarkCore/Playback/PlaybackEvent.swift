@@ -14,7 +14,7 @@ public enum DownloadStatus: String, Codable, Equatable, Sendable {
 /// "Play this book": everything the session needs, gathered by the app.
 public struct PlayRequest: Equatable, Sendable {
   /// Which book on which server.
-  public var key: ContentKey
+  public var key: LibraryPath
   public var book: Book
   public var chapterData: ChaptersResponse?
   /// Where to start on the book timeline; with `startTrack`, nil means
@@ -34,7 +34,7 @@ public struct PlayRequest: Equatable, Sendable {
   public var autoDownload: AutoDownloadMode
 
   public init(
-    key: ContentKey, book: Book, chapterData: ChaptersResponse? = nil,
+    key: LibraryPath, book: Book, chapterData: ChaptersResponse? = nil,
     startBookPosition: Double? = nil, startTrack: Int? = nil, local: LocalCopy? = nil,
     download: DownloadStatus? = nil, signedIn: Bool = true, defaultRate: Double = 1,
     virtualChapterInterval: Double = 1800, autoDownload: AutoDownloadMode = .never
@@ -90,11 +90,11 @@ public enum PlaybackEvent: Equatable, Sendable {
   case engineReported(EngineSnapshot)
 
   // Answers and outside changes.
-  case resumeLookedUp(ContentKey, ResumeLookup)
+  case resumeLookedUp(LibraryPath, ResumeLookup)
   /// A book's download completed.
-  case downloadFinished(ContentKey, LocalCopy)
+  case downloadFinished(LibraryPath, LocalCopy)
   /// The engine took the book's sources from its download (`swapSources`).
-  case sourcesSwapped(ContentKey, LocalCopy)
+  case sourcesSwapped(LibraryPath, LocalCopy)
   /// A server connection is being removed or signed out of; with
   /// `revokingToken` its queued saves are flushed first.
   case serverClosing(serverID: String, revokingToken: Bool)

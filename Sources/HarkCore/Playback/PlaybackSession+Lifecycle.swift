@@ -48,7 +48,7 @@ extension PlaybackSession {
   /// files only once the engine has switched (`sourcesSwapped`): a copy the
   /// engine refuses keeps the book streaming, so Retry and the next load do
   /// not read it either (§6.9 hot-swap).
-  mutating func downloadFinished(_ key: ContentKey, _ copy: LocalCopy) -> [PlaybackCommand] {
+  mutating func downloadFinished(_ key: LibraryPath, _ copy: LocalCopy) -> [PlaybackCommand] {
     if pendingStart?.key == key { pendingStart?.local = copy }
     guard var book = nowPlaying, book.key == key else { return [] }
     // The download exists whatever the engine makes of it: Mark as
@@ -60,7 +60,7 @@ extension PlaybackSession {
   }
 
   /// The engine plays on from the copy `downloadFinished` offered.
-  mutating func sourcesSwapped(_ key: ContentKey, _ copy: LocalCopy) -> [PlaybackCommand] {
+  mutating func sourcesSwapped(_ key: LibraryPath, _ copy: LocalCopy) -> [PlaybackCommand] {
     guard var book = nowPlaying, book.key == key, let tracks = book.queue.tracks(from: copy) else { return [] }
     book.queue.tracks = tracks
     book.localCover = copy.cover ?? book.localCover

@@ -32,7 +32,7 @@ extension PlaybackSession {
   /// When the place is unknown and the book is not downloaded, nothing is
   /// loaded: playing from 0 would soon save over the real place. The book is
   /// shown in the error state and Retry asks again.
-  mutating func resumeLookedUp(_ key: ContentKey, _ answer: ResumeLookup, now: Date) -> [PlaybackCommand] {
+  mutating func resumeLookedUp(_ key: LibraryPath, _ answer: ResumeLookup, now: Date) -> [PlaybackCommand] {
     guard let request = pendingStart, request.key == key else { return [] }
     pendingStart = nil
     var startAt = 0.0

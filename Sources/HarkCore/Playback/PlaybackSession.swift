@@ -2,7 +2,7 @@ import Foundation
 
 /// The book that is loaded: who it belongs to and how it is laid out.
 public struct LoadedBook: Equatable, Sendable {
-  public var key: ContentKey
+  public var key: LibraryPath
   public var book: Book
   public var chapterData: ChaptersResponse?
   public var title: String

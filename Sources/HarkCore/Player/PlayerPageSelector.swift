@@ -69,7 +69,7 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
   let rate = session.rate > 0 ? session.rate : 1
   let left = max(0, playing.bookDuration - playing.bookPosition) / rate
   return PlayerPageView(
-    book: LibraryPath(loaded.key),
+    book: loaded.key,
     title: playing.title, author: playing.author, chapterTitle: playing.chapterTitle,
     // A book without chapter marks plays as one untitled span: "No
     // Chapters" says it all, "Chapter 1 of 1" would contradict it.

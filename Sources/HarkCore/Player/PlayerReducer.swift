@@ -50,7 +50,7 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
     // The engine's words belong to the failure they came with.
     if session.failure == nil, session.snapshot.state != .error { state.player.engineMessage = nil }
     if session.snapshot.state == .ended, !wasEnded, let key = session.nowPlaying?.key {
-      effects += beginUpNext(&state, finished: LibraryPath(key))
+      effects += beginUpNext(&state, finished: key)
     } else if session.snapshot.state != .ended, state.player.upNext != nil {
       effects += endUpNext(&state)  // played on (from the start again, a seek back)
     }
@@ -73,7 +73,7 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
     let position = state.player.session.bookPosition
     let serial = (state.player.bookmarkNotice?.serial ?? 0) + 1
     state.player.bookmarkNotice = BookmarkNotice(serial: serial, bookPosition: position)
-    return reduceLibrary(&state, .bookmarkAddRequested(LibraryPath(key), position: position, note: ""))
+    return reduceLibrary(&state, .bookmarkAddRequested(key, position: position, note: ""))
   }
 }
 
@@ -117,7 +117,7 @@ func playbackEffects(_ state: inout AppState, _ commands: [PlaybackCommand]) -> 
 /// server's answer follows it, so a book played (or finished) from its page
 /// does not keep saying "Not started" until the page is opened again.
 private func rememberSavedPlace(_ state: inout AppState, _ update: ProgressUpdate) -> Effect {
-  let target = LibraryPath(update.key)
+  let target = update.key
   if state.library.extras[target] != nil {
     state.library.extras[target]?.resume = .progress(
       ProgressRecord(
@@ -145,11 +145,11 @@ private func play(
     startPosition = places.starts.indices.contains(index) ? places.starts[index] : 0
   }
   let ended = endUpNext(&state)
-  let download = state.downloads.entries[path.contentKey]
+  let download = state.downloads.entries[path]
   // A downloaded book plays as it was downloaded: its files are the ones on disk.
   let played = download?.localCopy == nil ? book : download?.book ?? book
   let request = PlayRequest(
-    key: path.contentKey, book: played,
+    key: path, book: played,
     startBookPosition: startPosition, local: state.localFiles(path, book) ?? download?.localCopy,
     download: download?.status,
     signedIn: server.map { !$0.needsReconnect } ?? false, defaultRate: state.settings.defaultSpeed,

@@ -46,7 +46,7 @@ public func selectMiniPlayer(_ s: AppState) -> MiniPlayerViewState {
       selectMiniPlayer(remembered: remembered, book: s.library.books[remembered.book], s.settings)
     } else {
       selectMiniPlayer(
-        nowPlaying: s.player.nowPlaying, book: s.player.session.nowPlaying.map { LibraryPath($0.key) })
+        nowPlaying: s.player.nowPlaying, book: s.player.session.nowPlaying?.key)
     }
   state.isShown = s.navigation.page != .player
   return state

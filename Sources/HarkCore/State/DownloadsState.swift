@@ -4,11 +4,11 @@ import Foundation
 /// Hark runs (bytes moving, the network, the undo of a delete).
 public struct DownloadsState: Equatable, Sendable {
   /// Every book downloaded, downloading, waiting or failed.
-  public var entries: [ContentKey: DownloadEntry] = [:]
+  public var entries: [LibraryPath: DownloadEntry] = [:]
   /// The queue, first come first served; downloads a quit interrupted go first.
-  public var order: [ContentKey] = []
+  public var order: [LibraryPath] = []
   /// Bytes moving now, per book downloading.
-  public var transfers: [ContentKey: DownloadTransfer] = [:]
+  public var transfers: [LibraryPath: DownloadTransfer] = [:]
   /// Where new downloads go; nil until the app has read the registry.
   public var root: URL?
   public var network = NetworkConditions()
@@ -20,7 +20,7 @@ public struct DownloadsState: Equatable, Sendable {
   public init() {}
 
   /// The entry for a book shown in the library, if any.
-  public func entry(_ path: LibraryPath) -> DownloadEntry? { entries[path.contentKey] }
+  public func entry(_ path: LibraryPath) -> DownloadEntry? { entries[path] }
 }
 
 /// What the network allows downloads to do now.

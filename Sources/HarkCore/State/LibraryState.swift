@@ -1,24 +1,3 @@
-/// A folder or a book inside one library of one server: how the Library
-/// and Book pages name what they show. A book's `path` is its book path
-/// (a folder or a single file), never one of its audio files.
-public struct LibraryPath: Hashable, Sendable {
-  public var serverID: String
-  public var libraryID: Int
-  /// "" is the library's root.
-  public var path: String
-
-  public init(serverID: String, libraryID: Int, path: String) {
-    self.serverID = serverID
-    self.libraryID = libraryID
-    self.path = path
-  }
-
-  /// The same library at another path.
-  public func at(_ path: String) -> LibraryPath {
-    LibraryPath(serverID: serverID, libraryID: libraryID, path: path)
-  }
-}
-
 /// What the Library and Book pages show and what has been loaded for them.
 /// Servers and their libraries live in `ConnectionsState`.
 public struct LibraryState: Equatable, Sendable {

@@ -80,7 +80,7 @@ public enum Effect: Equatable, Sendable {
   /// bytes on disk), then its cover; report back as `.downloads` actions.
   case runDownload(DownloadEntry)
   /// Stop a running download; the bytes on disk stay for a resume.
-  case stopDownload(ContentKey)
+  case stopDownload(LibraryPath)
   /// Write one registry entry (one transaction).
   case saveDownload(DownloadEntry)
   /// Remove a book's files and its registry entry.

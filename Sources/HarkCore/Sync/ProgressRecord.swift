@@ -8,7 +8,7 @@ import Foundation
 /// last-write-wins compares, so a save queued offline keeps its own time
 /// when it is replayed hours later and loses fairly to anything newer.
 public struct ProgressRecord: Hashable, Sendable {
-  public var key: ContentKey
+  public var key: LibraryPath
   /// Whole-book seconds.
   public var position: Double
   public var duration: Double
@@ -28,7 +28,7 @@ public struct ProgressRecord: Hashable, Sendable {
   }
 
   public init(
-    key: ContentKey, position: Double, duration: Double = 0, finished: Bool = false,
+    key: LibraryPath, position: Double, duration: Double = 0, finished: Bool = false,
     playbackSpeed: Double = 1, version: Int = 0, deviceID: String, updatedAt: Date
   ) {
     self.key = key
@@ -46,7 +46,7 @@ public struct ProgressRecord: Hashable, Sendable {
   /// save beats it.
   public init(row: ProgressRow, serverID: String) {
     self.init(
-      key: ContentKey(serverID: serverID, libraryID: row.libraryID, path: row.path),
+      key: LibraryPath(serverID: serverID, libraryID: row.libraryID, path: row.path),
       position: row.position, duration: row.duration, finished: row.finished,
       playbackSpeed: row.playbackSpeed, version: row.version, deviceID: row.deviceID,
       updatedAt: row.updatedAt.date ?? WireTime.unknown)

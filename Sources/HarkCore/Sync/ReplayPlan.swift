@@ -31,8 +31,8 @@ public enum ReplayPlan {
   /// The saves to send, in order: per book, the newest queued save (ties:
   /// the later queued), placed where the book was last queued.
   public static func sends(_ pending: [QueuedSave]) -> [QueuedSave] {
-    var best: [ContentKey: QueuedSave] = [:]
-    var lastPlace: [ContentKey: Int64] = [:]
+    var best: [LibraryPath: QueuedSave] = [:]
+    var lastPlace: [LibraryPath: Int64] = [:]
     for save in pending.sorted(by: { $0.id < $1.id }) {
       let key = save.record.key
       lastPlace[key] = save.id

@@ -30,7 +30,7 @@ final class BookDownloadControl {
 
   private func clicked() {
     guard let shown, let book = store.state.library.book else { return }
-    let key = book.contentKey
+    let key = book
     switch shown.action {
     case .download: store.dispatch(.downloads(.requested(book, at: Date())))
     case .pause: store.dispatch(.downloads(.pauseRequested(key)))

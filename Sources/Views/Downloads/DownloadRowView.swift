@@ -24,7 +24,7 @@ final class DownloadRowView {
   private let delete: Widget
   private(set) var shown: DownloadRow
 
-  init(store: Store, row: DownloadRow, folder: @escaping @MainActor (ContentKey) -> URL?) {
+  init(store: Store, row: DownloadRow, folder: @escaping @MainActor (LibraryPath) -> URL?) {
     self.store = store
     shown = row
     widget = adw_action_row_new()!
@@ -49,8 +49,8 @@ final class DownloadRowView {
     update(row)
   }
 
-  private func connect(folder: @escaping @MainActor (ContentKey) -> URL?) {
-    let send: (Widget, @escaping (ContentKey) -> HarkCore.Action) -> Void = { button, action in
+  private func connect(folder: @escaping @MainActor (LibraryPath) -> URL?) {
+    let send: (Widget, @escaping (LibraryPath) -> HarkCore.Action) -> Void = { button, action in
       Signals.connect(button, "clicked") { [weak self] in
         guard let self else { return }
         self.store.dispatch(action(self.shown.key))
@@ -63,11 +63,11 @@ final class DownloadRowView {
     send(retry) { .downloads(.retryRequested($0)) }
     send(cancel) { .downloads(.cancelRequested($0)) }
     send(delete) { .downloads(.deleteRequested($0)) }
-    send(play) { .player(.playRequested(LibraryPath($0), .resume, at: Date())) }
+    send(play) { .player(.playRequested($0, .resume, at: Date())) }
     // The row itself opens the book's page.
     Signals.connect(widget, "activated") { [weak self] in
       guard let self else { return }
-      self.store.dispatch(.library(.bookOpened(LibraryPath(self.shown.key))))
+      self.store.dispatch(.library(.bookOpened(self.shown.key)))
     }
     Signals.connect(openFolder, "clicked") { [weak self] in
       guard let self, let url = folder(self.shown.key) else { return }

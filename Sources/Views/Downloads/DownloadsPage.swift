@@ -24,7 +24,7 @@ public final class DownloadsPage {
     gtk_label_set_wrap(waiting.opaque, 1)
     waiting.addClasses("hark-inline-error")
     let column = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 24, storage, waiting)
-    let folder: @MainActor (ContentKey) -> URL? = { [weak store] key in store?.state.downloads.entries[key]?.folder }
+    let folder: @MainActor (LibraryPath) -> URL? = { [weak store] key in store?.state.downloads.entries[key]?.folder }
     for title in [tr("Downloading"), tr("Waiting"), tr("Failed"), tr("Downloaded")] {
       let section = DownloadSection(title: title, store: store, folder: folder)
       sections.append(section)
@@ -56,10 +56,10 @@ public final class DownloadsPage {
 final class DownloadSection {
   let widget: Widget
   private let store: Store
-  private let folder: @MainActor (ContentKey) -> URL?
+  private let folder: @MainActor (LibraryPath) -> URL?
   private var rows: [DownloadRowView] = []
 
-  init(title: String, store: Store, folder: @escaping @MainActor (ContentKey) -> URL?) {
+  init(title: String, store: Store, folder: @escaping @MainActor (LibraryPath) -> URL?) {
     self.store = store
     self.folder = folder
     widget = adw_preferences_group_new()!

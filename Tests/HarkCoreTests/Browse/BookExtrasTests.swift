@@ -37,7 +37,7 @@ final class BookExtrasTests: XCTestCase {
 
   private func record(_ position: Double, finished: Bool = false, speed: Double = 1) -> ProgressRecord {
     ProgressRecord(
-      key: target.contentKey, position: position, duration: 1800, finished: finished, playbackSpeed: speed,
+      key: target, position: position, duration: 1800, finished: finished, playbackSpeed: speed,
       deviceID: "d", updatedAt: now)
   }
 

@@ -66,7 +66,7 @@ final class ChapterNamesTests: XCTestCase {
     _ = reduce(
       &state,
       .library(.resumeLoaded(target, .progress(ProgressRecord(
-        key: target.contentKey, position: 2100, duration: 4200, finished: false, playbackSpeed: 1,
+        key: target, position: 2100, duration: 4200, finished: false, playbackSpeed: 1,
         deviceID: "d", updatedAt: now)))))
     let resumed = try XCTUnwrap(selectBookPage(state, now: now))
     XCTAssertEqual(resumed.extras?.resume, "Resume at Chapter 2 · 5:00 · 35m left")

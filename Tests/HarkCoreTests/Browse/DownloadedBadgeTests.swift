@@ -11,7 +11,7 @@ final class DownloadedBadgeTests: XCTestCase {
 
   private func downloaded(_ path: String, title: String, at seconds: Double) -> DownloadEntry {
     var entry = DownloadEntry.queued(
-      key: ContentKey(serverID: "a", libraryID: 1, path: path),
+      key: LibraryPath(serverID: "a", libraryID: 1, path: path),
       book: Book(libraryID: 1, relPath: path, title: title, author: "Ada", duration: 3600,
                  files: [BookFile(relPath: "\(path)/1.mp3", size: 10)]),
       root: URL(fileURLWithPath: "/d"), at: .epoch(seconds))

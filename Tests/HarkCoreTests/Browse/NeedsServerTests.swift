@@ -31,10 +31,10 @@ final class NeedsServerTests: XCTestCase {
       FsEntry(name: "Unsouled", path: streamed.path, isDir: true, isBook: true),
     ])
     var entry = DownloadEntry.queued(
-      key: downloaded.contentKey, book: book(downloaded), root: URL(fileURLWithPath: "/tmp/d"), at: Date())
+      key: downloaded, book: book(downloaded), root: URL(fileURLWithPath: "/tmp/d"), at: Date())
     entry.status = .downloaded
     for index in entry.files.indices { entry.files[index].complete = true }
-    state.downloads.entries[downloaded.contentKey] = entry
+    state.downloads.entries[downloaded] = entry
     return state
   }
 

@@ -10,7 +10,7 @@ import XCTest
 final class DownloadsReducerTests: XCTestCase {
   let root = URL(fileURLWithPath: "/home/l/.local/share/hark/downloads")
   let bookPath = LibraryPath(serverID: "c1", libraryID: 2, path: "A/Book")
-  var key: ContentKey { bookPath.contentKey }
+  var key: LibraryPath { bookPath }
 
   func book(_ path: String = "A/Book", sizes: [Int64] = [100, 200]) -> Book {
     Book(
@@ -54,14 +54,14 @@ final class DownloadsReducerTests: XCTestCase {
     var state = ready([second: book("B/Other")])
     _ = reduce(&state, .downloads(.requested(bookPath, at: .epoch(10))))
     let effects = reduce(&state, .downloads(.requested(second, at: .epoch(11))))
-    XCTAssertEqual(state.downloads.entries[second.contentKey]?.status, .queued)
+    XCTAssertEqual(state.downloads.entries[second]?.status, .queued)
     XCTAssertFalse(effects.contains { if case .runDownload = $0 { true } else { false } })
     _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: "v0")))
     _ = reduce(&state, .downloads(.fileSaved(key, file: 1, validator: "v1")))
     let next = reduce(&state, .downloads(.finished(key, cover: "cover", at: .epoch(20))))
     XCTAssertEqual(state.downloads.entries[key]?.status, .downloaded)
-    XCTAssertEqual(state.downloads.entries[second.contentKey]?.status, .downloading)
-    XCTAssertTrue(next.contains { if case .runDownload(let e) = $0 { e.key == second.contentKey } else { false } })
+    XCTAssertEqual(state.downloads.entries[second]?.status, .downloading)
+    XCTAssertTrue(next.contains { if case .runDownload(let e) = $0 { e.key == second } else { false } })
   }
 
   func testNeverDownloadedBeforeEveryFileIsWhole() {
@@ -89,7 +89,7 @@ final class DownloadsReducerTests: XCTestCase {
   /// Better than §8.2 hydrate (which drops partial entries): an
   /// interrupted download resumes first, before the ones still waiting.
   func testInterruptedDownloadResumesFirstAfterRestart() {
-    let other = ContentKey(serverID: "c1", libraryID: 2, path: "B/Other")
+    let other = LibraryPath(serverID: "c1", libraryID: 2, path: "B/Other")
     var waiting = DownloadEntry.queued(key: other, book: book("B/Other"), root: root, at: .epoch(1))
     waiting.status = .queued
     var interrupted = DownloadEntry.queued(key: key, book: book(), root: root, at: .epoch(5))
@@ -231,9 +231,9 @@ final class DownloadsReducerTests: XCTestCase {
     }
     XCTAssertEqual(state.downloads.entries.values.filter { $0.status == .downloading }.count, 1)
     let more = reduce(&state, .settings(.changed(.simultaneousDownloads, 2)))
-    XCTAssertEqual(state.downloads.entries[second.contentKey]?.status, .downloading, "the next in line")
-    XCTAssertEqual(state.downloads.entries[third.contentKey]?.status, .queued)
-    XCTAssertTrue(more.contains { if case .runDownload(let e) = $0 { e.key == second.contentKey } else { false } })
+    XCTAssertEqual(state.downloads.entries[second]?.status, .downloading, "the next in line")
+    XCTAssertEqual(state.downloads.entries[third]?.status, .queued)
+    XCTAssertTrue(more.contains { if case .runDownload(let e) = $0 { e.key == second } else { false } })
     _ = reduce(&state, .settings(.changed(.simultaneousDownloads, 9)))
     XCTAssertEqual(state.settings.simultaneousDownloads, 3, "at most three")
   }
@@ -245,16 +245,16 @@ final class DownloadsReducerTests: XCTestCase {
     for (index, path) in [bookPath, second, third].enumerated() {
       _ = reduce(&state, .downloads(.requested(path, at: .epoch(Double(10 + index)))))
     }
-    XCTAssertEqual(selectDownloadsPage(state).queued.map(\.key), [second.contentKey, third.contentKey])
+    XCTAssertEqual(selectDownloadsPage(state).queued.map(\.key), [second, third])
     XCTAssertEqual(selectDownloadsPage(state).queued.map(\.canMoveEarlier), [false, true])
-    _ = reduce(&state, .downloads(.moveRequested(third.contentKey, earlier: true)))
-    XCTAssertEqual(selectDownloadsPage(state).queued.map(\.key), [third.contentKey, second.contentKey])
-    XCTAssertEqual(reduce(&state, .downloads(.moveRequested(third.contentKey, earlier: true))), [], "already first")
+    _ = reduce(&state, .downloads(.moveRequested(third, earlier: true)))
+    XCTAssertEqual(selectDownloadsPage(state).queued.map(\.key), [third, second])
+    XCTAssertEqual(reduce(&state, .downloads(.moveRequested(third, earlier: true))), [], "already first")
     XCTAssertEqual(reduce(&state, .downloads(.moveRequested(key, earlier: false))), [], "running: not moved")
     _ = reduce(&state, .downloads(.fileSaved(key, file: 0, validator: nil)))
     _ = reduce(&state, .downloads(.fileSaved(key, file: 1, validator: nil)))
     _ = reduce(&state, .downloads(.finished(key, cover: nil, at: .epoch(20))))
-    XCTAssertEqual(state.downloads.entries[third.contentKey]?.status, .downloading, "the moved one goes next")
+    XCTAssertEqual(state.downloads.entries[third]?.status, .downloading, "the moved one goes next")
   }
 
   func testFileStartedKeepsTheValidatorForAResume() {
@@ -339,7 +339,7 @@ final class ServerDownloadsTests: XCTestCase {
 
   func entry(_ server: String, _ path: String, status: DownloadStatus) -> DownloadEntry {
     var entry = DownloadEntry.queued(
-      key: ContentKey(serverID: server, libraryID: 2, path: path),
+      key: LibraryPath(serverID: server, libraryID: 2, path: path),
       book: Book(libraryID: 2, relPath: path, files: [BookFile(relPath: "\(path)/1.mp3", size: 1536)]), root: root,
       at: .epoch(1))
     entry.status = status
@@ -388,8 +388,8 @@ final class DownloadsFolderTests: XCTestCase {
     XCTAssertEqual(moved.first, .persistDownloadsFolder(URL(fileURLWithPath: "/new")))
     XCTAssertTrue(moved.contains(.measureDiskSpace(URL(fileURLWithPath: "/new"))))
     _ = reduce(&state, .downloads(.requested(second, at: .epoch(2))))
-    XCTAssertTrue(try XCTUnwrap(state.downloads.entries[first.contentKey]).folder.path.hasPrefix("/old/"))
-    XCTAssertTrue(try XCTUnwrap(state.downloads.entries[second.contentKey]).folder.path.hasPrefix("/new/"))
+    XCTAssertTrue(try XCTUnwrap(state.downloads.entries[first]).folder.path.hasPrefix("/old/"))
+    XCTAssertTrue(try XCTUnwrap(state.downloads.entries[second]).folder.path.hasPrefix("/new/"))
   }
 }
 
@@ -409,7 +409,7 @@ final class HostileDownloadPathTests: XCTestCase {
         libraryID: 1, relPath: path, title: path,
         files: hostile.enumerated().map { BookFile(relPath: "\(path)/\($0.element)", seq: $0.offset) })
       let entry = DownloadEntry.queued(
-        key: ContentKey(serverID: "../" + path, libraryID: 1, path: path), book: book, root: root, at: .epoch(0))
+        key: LibraryPath(serverID: "../" + path, libraryID: 1, path: path), book: book, root: root, at: .epoch(0))
       for index in entry.files.indices {
         let location = entry.location(of: index).standardizedFileURL.path
         XCTAssertTrue(location.hasPrefix(root.path + "/"), location)

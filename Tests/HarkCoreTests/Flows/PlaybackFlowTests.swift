@@ -9,7 +9,7 @@ import XCTest
 /// and every effect (`ReducerTestStore`).
 final class PlaybackFlowTests: XCTestCase {
   private typealias F = FlowFixtures
-  private let key = F.bookPath.contentKey
+  private let key = F.bookPath
   private let t0 = F.t0
   private let watchdog = TimerID("playback.stallWatchdog")
   private let autosave = TimerID("playback.autosave")

@@ -7,7 +7,7 @@ import XCTest
 /// 100 s, library 2, connection c1.
 enum PlaybackFixture {
   static let book = Book(libraryID: 2, relPath: "A/Book.m4b", title: "Book", author: "Author", duration: 100)
-  static let key = ContentKey(serverID: "c1", libraryID: 2, path: "A/Book.m4b")
+  static let key = LibraryPath(serverID: "c1", libraryID: 2, path: "A/Book.m4b")
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
   /// "start": play with a start position, which skips the resume lookup.
@@ -15,7 +15,7 @@ enum PlaybackFixture {
     _ book: Book = book, server: String = "c1", at position: Double? = 0, track: Int? = nil
   ) -> PlayRequest {
     PlayRequest(
-      key: ContentKey(serverID: server, libraryID: book.libraryID, path: book.relPath), book: book,
+      key: LibraryPath(serverID: server, libraryID: book.libraryID, path: book.relPath), book: book,
       startBookPosition: position, startTrack: track)
   }
 
@@ -43,7 +43,7 @@ final class PlaybackHarness {
   var lookupAnswers: [ResumeLookup] = []
   /// Lookups leave unanswered when false (the test answers them).
   var answersLookups = true
-  private(set) var lookups: [ContentKey] = []
+  private(set) var lookups: [LibraryPath] = []
 
   init(_ session: PlaybackSession = PlaybackSession()) {
     self.session = session

@@ -56,7 +56,7 @@ final class SessionLifecycleTests: XCTestCase {
   // 34
   func testADownloadOfTheSameBookOnAnotherServerIsNotPlayedFrom() async {
     let player = playing()
-    let elsewhere = ContentKey(serverID: "c2", libraryID: 2, path: "A/Book.m4b")
+    let elsewhere = LibraryPath(serverID: "c2", libraryID: 2, path: "A/Book.m4b")
     player.send(.downloadFinished(elsewhere, LocalCopy(files: ["A/Book.m4b": URL(string: "file:///c2/0.m4b")!])))
     XCTAssertEqual(player.commands, [])
     XCTAssertEqual(player.session.nowPlaying?.key.serverID, "c1")
@@ -98,7 +98,7 @@ final class SessionLifecycleTests: XCTestCase {
 
   func testASwapAnsweredForAnotherBookChangesNothing() async {
     let player = playing()
-    let other = ContentKey(serverID: "c1", libraryID: 2, path: "B/Other.m4b")
+    let other = LibraryPath(serverID: "c1", libraryID: 2, path: "B/Other.m4b")
     player.send(.sourcesSwapped(other, LocalCopy(files: ["A/Book.m4b": URL(string: "file:///dl/other.m4b")!])))
     XCTAssertNil(player.session.nowPlaying?.queue.tracks[0].localFile)
   }

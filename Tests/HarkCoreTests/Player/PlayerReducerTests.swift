@@ -57,11 +57,11 @@ final class PlayerReducerTests: XCTestCase {
     XCTAssertNil(state.player.nowPlaying)
 
     let loaded = reduce(&state, .library(.bookLoaded(path, .success(book))))
-    XCTAssertEqual(loaded, [.playback(.lookUpResume(path.contentKey))])
+    XCTAssertEqual(loaded, [.playback(.lookUpResume(path))])
     XCTAssertNil(state.player.waiting)
 
-    let record = ProgressRecord(key: path.contentKey, position: 700, deviceID: "d", updatedAt: t0)
-    let started = reduce(&state, .player(.playback(.resumeLookedUp(path.contentKey, .progress(record)), at: t0)))
+    let record = ProgressRecord(key: path, position: 700, deviceID: "d", updatedAt: t0)
+    let started = reduce(&state, .player(.playback(.resumeLookedUp(path, .progress(record)), at: t0)))
     // 700 s into the book is 100 s into the second file (saved just now: no auto-rewind).
     XCTAssertEqual(started, startEffects(track: 1, position: 100))
   }
@@ -118,7 +118,7 @@ final class PlayerReducerTests: XCTestCase {
     _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 130, duration: 600)), at: t0)))
     let later = t0.addingTimeInterval(30)
     let effects = reduce(&state, .connections(.signOutRequested(serverID: "a", at: later)))
-    let key = path.contentKey
+    let key = path
     XCTAssertEqual(
       effects,
       [

@@ -43,9 +43,9 @@ final class RememberedBookTests: XCTestCase {
 
     // Play: the book resumes where the listener was (looked up as any resume is).
     let effects = reduce(&state, .player(.playback(.toggle, at: t0)))
-    XCTAssertEqual(effects, [.playback(.lookUpResume(path.contentKey))])
+    XCTAssertEqual(effects, [.playback(.lookUpResume(path))])
     XCTAssertEqual(selectMiniPlayer(state).title, "A Clockwork Orchard", "still offered while its place is looked up")
-    _ = reduce(&state, .player(.playback(.resumeLookedUp(path.contentKey, .empty), at: t0)))
+    _ = reduce(&state, .player(.playback(.resumeLookedUp(path, .empty), at: t0)))
     XCTAssertNotNil(state.player.session.nowPlaying)
     XCTAssertNil(state.player.remembered, "loaded: the player's own book from now on")
   }

@@ -32,7 +32,7 @@ final class TranscodingTests: XCTestCase {
 
   func testABookPlaysItsOwnFilesOnceTheEngineTookItsDownload() {
     var state = playing(directPlayable: false, transcode: true)
-    let key = ContentKey(serverID: "a", libraryID: 1, path: path.path)
+    let key = LibraryPath(serverID: "a", libraryID: 1, path: path.path)
     let copy = LocalCopy(files: [path.path: URL(fileURLWithPath: "/downloads/Orchard.m4b")])
     _ = reduce(&state, .player(.playback(.downloadFinished(key, copy), at: t0)))
     XCTAssertTrue(playsTranscoded(state), "until the engine has switched, it streams through the transcoder")

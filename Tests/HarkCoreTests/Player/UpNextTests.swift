@@ -48,7 +48,7 @@ final class UpNextTests: XCTestCase {
       .playback(
         .saveProgress(
           ProgressUpdate(
-            key: first.contentKey, position: 100, duration: 100, finished: true, playbackSpeed: 1, capturedAt: t0))),
+            key: first, position: 100, duration: 100, finished: true, playbackSpeed: 1, capturedAt: t0))),
       .cancelTimer(TimerID("playback.autosave")),
     ]
   }
@@ -119,7 +119,7 @@ final class UpNextTests: XCTestCase {
     state.library.books[other] = .loaded(book(other))
     XCTAssertEqual(
       reduce(&state, .library(.bookLoaded(other, .success(book(other))))),
-      [.cancelTimer(upNextTick), .playback(.lookUpResume(other.contentKey))])
+      [.cancelTimer(upNextTick), .playback(.lookUpResume(other))])
     XCTAssertNil(selectUpNextCard(state))
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// The reference's base save, `{c1, lib 1, "A/Book", pos 10, dur 100,
 /// unfinished, speed 1, dev, 2026-01-01T00:00:00Z}`, and variations.
 enum SyncFixture {
-  static let key = ContentKey(serverID: "c1", libraryID: 1, path: "A/Book")
+  static let key = LibraryPath(serverID: "c1", libraryID: 1, path: "A/Book")
   static let jan = date("2026-01-01T00:00:00Z")
   static let feb = date("2026-02-01T00:00:00Z")
   static let mar = date("2026-03-01T00:00:00Z")
@@ -15,7 +15,7 @@ enum SyncFixture {
   }
 
   static func record(
-    _ key: ContentKey = key, position: Double = 10, version: Int = 0, deviceID: String = "dev",
+    _ key: LibraryPath = key, position: Double = 10, version: Int = 0, deviceID: String = "dev",
     at time: Date = jan
   ) -> ProgressRecord {
     ProgressRecord(

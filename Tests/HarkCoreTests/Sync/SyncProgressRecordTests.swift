@@ -49,7 +49,7 @@ final class SyncProgressRecordTests: XCTestCase {
       libraryID: 3, path: "B/Book", position: 61.5, duration: 300, finished: true,
       playbackSpeed: 1.25, version: 4, deviceID: "phone", updatedAt: "2026-02-01T00:00:00.5+01:00")
     let record = ProgressRecord(row: row, serverID: "s1")
-    XCTAssertEqual(record.key, ContentKey(serverID: "s1", libraryID: 3, path: "B/Book"))
+    XCTAssertEqual(record.key, LibraryPath(serverID: "s1", libraryID: 3, path: "B/Book"))
     XCTAssertEqual(record.position, 61.5)
     XCTAssertEqual(record.finished, true)
     XCTAssertEqual(record.playbackSpeed, 1.25)
@@ -72,6 +72,6 @@ final class SyncProgressRecordTests: XCTestCase {
     XCTAssertEqual(record.updatedAt, WireTime.unknown)
     XCTAssertTrue(
       LastWriteWins.beats(
-        SyncFixture.record(ContentKey(serverID: "s", libraryID: 1, path: "p")), record))
+        SyncFixture.record(LibraryPath(serverID: "s", libraryID: 1, path: "p")), record))
   }
 }

@@ -6,8 +6,8 @@ import XCTest
 /// Which queued saves a flush sends, in what order, and what each failure
 /// means.
 final class SyncReplayRulesTests: XCTestCase {
-  private func key(_ path: String, server: String = "c1") -> ContentKey {
-    ContentKey(serverID: server, libraryID: 1, path: path)
+  private func key(_ path: String, server: String = "c1") -> LibraryPath {
+    LibraryPath(serverID: server, libraryID: 1, path: path)
   }
 
   private func at(_ seconds: Double) -> Date {
