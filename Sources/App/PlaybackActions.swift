@@ -15,8 +15,8 @@ enum PlaybackActions {
     actions.add("resume") {
       if selectMediaPlayer(store.state).status == .paused { playback(.toggle) }
     }
-    actions.add("skip-back") { playback(.skip(seconds: -Double(store.state.settings.skipBackSeconds))) }
-    actions.add("skip-forward") { playback(.skip(seconds: Double(store.state.settings.skipForwardSeconds))) }
+    actions.add("skip-back") { store.dispatch(.player(.skipped(.back, at: Date()))) }
+    actions.add("skip-forward") { store.dispatch(.player(.skipped(.forward, at: Date()))) }
     actions.add("previous-chapter") { playback(.previousChapter) }
     actions.add("next-chapter") { playback(.nextChapter) }
     actions.add("faster") { store.dispatch(.player(.rateStepped(by: Settings.defaultSpeedStep, at: Date()))) }

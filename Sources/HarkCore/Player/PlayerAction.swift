@@ -11,6 +11,9 @@ public enum PlayerAction: Equatable, Sendable {
   /// The engine failed and said why, in the listener's words; arrives just
   /// before its error snapshot.
   case engineFailed(message: String)
+  /// A skip button or ←/→: back or forward by the seconds the listener
+  /// chose in Preferences (read here, so no view keeps its own copy).
+  case skipped(SkipDirection, at: Date)
   /// "+"/"−": the speed up or down by `delta`, within the allowed range.
   case rateStepped(by: Double, at: Date)
   /// Ctrl+B or the Player page's button: a bookmark where playback is.
@@ -22,4 +25,9 @@ public enum PlayerAction: Equatable, Sendable {
   /// At start-up: the book this device last saved a place in, unfinished.
   /// The mini-player offers it, one press from resuming.
   case lastPlaceRemembered(LibraryPath, position: Double)
+}
+
+/// Which way a skip button jumps.
+public enum SkipDirection: Equatable, Sendable {
+  case back, forward
 }

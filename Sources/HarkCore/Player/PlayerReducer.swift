@@ -58,6 +58,13 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
   case .engineFailed(let message):
     state.player.engineMessage = message
     return []
+  case .skipped(let direction, let now):
+    let seconds =
+      switch direction {
+      case .back: -Double(state.settings.skipBackSeconds)
+      case .forward: Double(state.settings.skipForwardSeconds)
+      }
+    return reducePlayerAction(&state, .playback(.skip(seconds: seconds), at: now))
   case .rateStepped(let delta, let now):
     guard state.player.session.nowPlaying != nil else { return [] }
     // Rounded to the control's step, so repeated presses never drift.

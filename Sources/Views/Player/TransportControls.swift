@@ -16,7 +16,6 @@ final class TransportControls {
   private let playPause: Widget
   private let spinner: Widget
   private let playIcon: Widget
-  private var seconds = (back: 15, forward: 30)
 
   init(store: Store) {
     self.store = store
@@ -38,18 +37,11 @@ final class TransportControls {
     Signals.connect(previous, "clicked") { [weak self] in self?.store.playback(.previousChapter) }
     Signals.connect(next, "clicked") { [weak self] in self?.store.playback(.nextChapter) }
     Signals.connect(playPause, "clicked") { [weak self] in self?.store.playback(.toggle) }
-    Signals.connect(skipBack, "clicked") { [weak self] in
-      guard let self else { return }
-      self.store.playback(.skip(seconds: -Double(self.seconds.back)))
-    }
-    Signals.connect(skipForward, "clicked") { [weak self] in
-      guard let self else { return }
-      self.store.playback(.skip(seconds: Double(self.seconds.forward)))
-    }
+    Signals.connect(skipBack, "clicked") { [weak self] in self?.store.skip(.back) }
+    Signals.connect(skipForward, "clicked") { [weak self] in self?.store.skip(.forward) }
   }
 
   func show(_ view: PlayerPageView) {
-    seconds = (view.skipBackSeconds, view.skipForwardSeconds)
     skipBackLabel.setLabelText("\(view.skipBackSeconds)")
     skipForwardLabel.setLabelText("\(view.skipForwardSeconds)")
     let back = String(format: trPlural("Skip Back %d Second", "Skip Back %d Seconds", view.skipBackSeconds), view.skipBackSeconds)

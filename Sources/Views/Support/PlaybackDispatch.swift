@@ -9,6 +9,12 @@ extension Store {
     dispatch(.player(.playback(event, at: Date())))
   }
 
+  /// Skips back or forward by the listener's chosen seconds.
+  @MainActor
+  func skip(_ direction: SkipDirection) {
+    dispatch(.player(.skipped(direction, at: Date())))
+  }
+
   /// Plays `book` from `start`, loading it first when needed.
   @MainActor
   func play(_ book: LibraryPath, from start: PlayStart) {

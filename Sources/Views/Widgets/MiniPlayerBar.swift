@@ -25,7 +25,6 @@ public final class MiniPlayerBar {
   private let openPlayer: Widget
   private var subscription: Subscription?
   private var settingsSubscription: Subscription?
-  private var skipBackSeconds = Double(Settings().skipBackSeconds)
 
   init(store: Store, covers: CoverLoader) {
     self.store = store
@@ -64,9 +63,8 @@ public final class MiniPlayerBar {
     widget.setAccessibleLabel(tr("Mini Player"))
     connectWidgets()
     subscription = store.subscribe(selectMiniPlayer) { [weak self] in self?.render($0) }
-    settingsSubscription = store.subscribe({ Double($0.settings.skipBackSeconds) }) { [weak self] seconds in
-      self?.skipBackSeconds = seconds
-      let label = String(format: trPlural("Skip Back %d Second", "Skip Back %d Seconds", Int(seconds)), Int(seconds))
+    settingsSubscription = store.subscribe({ $0.settings.skipBackSeconds }) { [weak self] seconds in
+      let label = String(format: trPlural("Skip Back %d Second", "Skip Back %d Seconds", seconds), seconds)
       self?.skipBack.setAccessibleLabel(label)
       if let skipBack = self?.skipBack { gtk_widget_set_tooltip_text(skipBack, label) }
     }
@@ -77,10 +75,7 @@ public final class MiniPlayerBar {
       self?.store.dispatch(.ui(.pageSelected(.player)))
     }
     Signals.connect(playPause, "clicked") { [weak self] in self?.store.playback(.toggle) }
-    Signals.connect(skipBack, "clicked") { [weak self] in
-      guard let self else { return }
-      self.store.playback(.skip(seconds: -self.skipBackSeconds))
-    }
+    Signals.connect(skipBack, "clicked") { [weak self] in self?.store.skip(.back) }
   }
 
   private var shownAbout: String?

@@ -156,4 +156,33 @@ final class PlayerReducerTests: XCTestCase {
     XCTAssertEqual(reduce(&state, .player(.bookmarkHereRequested)), [])
     XCTAssertNil(selectBookmarkNotice(state))
   }
+
+  /// The skip buttons and ←/→ jump by the seconds chosen in Preferences,
+  /// read by the reducer at the moment of the press: no view keeps a copy
+  /// that a change in Preferences could leave behind.
+  func testSkipsJumpByTheSecondsChosenInPreferences() {
+    var state = signedIn()
+    state.library.books[path] = .loaded(book)
+    state.settings.skipBackSeconds = 10
+    state.settings.skipForwardSeconds = 45
+    _ = reduce(&state, .player(.playRequested(path, .chapter(2), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 120, duration: 600)), at: t0)))
+
+    for (direction, seconds) in [(SkipDirection.back, -10.0), (.forward, 45.0)] {
+      var skipped = state
+      var explicit = state
+      let effects = reduce(&skipped, .player(.skipped(direction, at: t0)))
+      XCTAssertEqual(effects, reduce(&explicit, .player(.playback(.skip(seconds: seconds), at: t0))))
+      XCTAssertEqual(skipped, explicit)
+      XCTAssertFalse(effects.isEmpty, "a skip while playing moves the engine")
+    }
+
+    state.settings.skipBackSeconds = 30  // changed in Preferences meanwhile
+    var skipped = state
+    var explicit = state
+    XCTAssertEqual(
+      reduce(&skipped, .player(.skipped(.back, at: t0))),
+      reduce(&explicit, .player(.playback(.skip(seconds: -30), at: t0))))
+    XCTAssertEqual(skipped, explicit)
+  }
 }
