@@ -144,6 +144,7 @@ final class HarkApplication {
       let window = MainWindow(application: gtkApplication, store: store, menu: Self.primaryMenu(), covers: covers)
       WindowGeometry.restore(window.window, from: settings)
       FirstFrameReport.attach(to: window.window)
+      LocalScanStallProbe.watchFirstFrame(of: window.window)
       BenchGridHooks.attach(store: store, window: window.window)
       background?.watch(window.window)
       // Its widgets go with it: the views (and their store subscriptions)
