@@ -106,7 +106,7 @@ final class HarkApplication {
       rootWatch.watch(local?.libraryRoots ?? [])
     }
     self.folderWatch = folderWatch
-    store.dispatch(.localLibrary(.foldersLoaded(libraryFolders.folders)))
+    libraryFolders.load { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     libraryFolders.observe { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     self.connections = connections
     let (covers, coverFile) = CoverSourceSetup.make(connections: connections, local: local)
