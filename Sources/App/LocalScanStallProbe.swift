@@ -122,12 +122,14 @@ final class LocalScanStallProbe {
     timer?.cancel()
     timer = nil
     let seconds = Double(g_get_monotonic_time() - started) / 1e6
-    let line = String(
-      format:
-        "SCAN_STALLS longest_ms=%.1f longest_busy_ms=%.1f before_first_frame_ms=%.1f main_cpu_s=%.2f ticks=%d "
-        + "seconds=%.2f books=%d\n",
-      Double(longest) / 1000, Double(longestBusy) / 1000, Double(beforeFirstFrame) / 1000,
-      Double(Self.threadCPU() - startCPU) / 1e6, ticks, seconds, books)
+    let fields = [
+      ("longest_ms", String(format: "%.1f", Double(longest) / 1000)),
+      ("longest_busy_ms", String(format: "%.1f", Double(longestBusy) / 1000)),
+      ("before_first_frame_ms", String(format: "%.1f", Double(beforeFirstFrame) / 1000)),
+      ("main_cpu_s", String(format: "%.2f", Double(Self.threadCPU() - startCPU) / 1e6)),
+      ("ticks", String(ticks)), ("seconds", String(format: "%.2f", seconds)), ("books", String(books)),
+    ]
+    let line = "SCAN_STALLS " + fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ") + "\n"
     _ = line.withCString { write(1, $0, strlen($0)) }
   }
 }
