@@ -106,7 +106,7 @@ public final class HarkApplication {
       rootWatch.watch(local?.libraryRoots ?? [])
     }
     self.folderWatch = folderWatch
-    store.dispatch(.localLibrary(.foldersLoaded(libraryFolders.folders)))
+    libraryFolders.load { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     libraryFolders.observe { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     self.connections = connections
     let (covers, coverFile) = CoverSourceSetup.make(connections: connections, local: local)
@@ -144,6 +144,7 @@ public final class HarkApplication {
       let window = MainWindow(application: gtkApplication, store: store, menu: Self.primaryMenu(), covers: covers)
       WindowGeometry.restore(window.window, from: settings)
       FirstFrameReport.attach(to: window.window)
+      LocalScanStallProbe.watchFirstFrame(of: window.window)
       BenchGridHooks.attach(store: store, window: window.window)
       background?.watch(window.window)
       // Its widgets go with it: the views (and their store subscriptions)

@@ -12,14 +12,23 @@ struct LibraryFoldersSetting {
 
   private var gsettings: UnsafeMutablePointer<GSettings>? { settings?.cast(GSettings.self) }
 
-  /// The folders to scan: the stored ones, or the default one when it
-  /// exists (a listener who keeps no books on this computer is not shown
-  /// a missing folder; the first-run page offers to choose one).
-  var folders: [String] {
+  /// Reports the folders to scan: the stored ones at once, else the
+  /// default one when it exists (a listener who keeps no books on this
+  /// computer is not shown a missing folder; the first-run page offers to
+  /// choose one). Whether it exists is asked on a thread of its own, not
+  /// the main loop's: a hung network mount would block the window.
+  func load(_ then: @escaping @MainActor ([String]) -> Void) {
     let stored = storedFolders
-    guard stored.isEmpty else { return stored }
-    let fallback = Self.defaultFolder()
-    return FileManager.default.fileExists(atPath: fallback) ? [fallback] : []
+    guard stored.isEmpty else { return then(stored) }
+    let candidates = Self.defaultCandidates()
+    Task { @MainActor in
+      let found = await DedicatedThreads.run("hark-local-folders") {
+        candidates.first { FileManager.default.fileExists(atPath: $0) }
+      }
+      // A list stored meanwhile (Preferences) was reported by its change.
+      guard self.storedFolders.isEmpty else { return }
+      then(found.map { [$0] } ?? [])
+    }
   }
 
   /// Writes the list as chosen in Preferences (empty: back to the default).
@@ -41,7 +50,7 @@ struct LibraryFoldersSetting {
   func observe(_ changed: @escaping @MainActor ([String]) -> Void) {
     guard let settings else { return }
     Signals.connect(settings, "changed::library-folders") { (_: UnsafeMutableRawPointer?) in
-      changed(self.folders)
+      self.load(changed)
     }
   }
 
@@ -58,10 +67,11 @@ struct LibraryFoldersSetting {
     return folders
   }
 
-  static func defaultFolder() -> String {
+  /// Where the default folder may be, in order: the desktop's Music
+  /// folder's "Audiobooks", then ~/Audiobooks.
+  private static func defaultCandidates() -> [String] {
     let home = String(cString: g_get_home_dir())
     let music = g_get_user_special_dir(G_USER_DIRECTORY_MUSIC).map { String(cString: $0) }
-    let candidates = [music.map { $0 + "/Audiobooks" }, home + "/Audiobooks"].compactMap { $0 }
-    return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    return [music.map { $0 + "/Audiobooks" }, home + "/Audiobooks"].compactMap { $0 }
   }
 }

@@ -1,16 +1,15 @@
 import Foundation
 import GObjectKit
 import HarkCore
+import Player
 
 /// Copies files or folders the listener dropped or pasted into a library
 /// folder, on a thread of its own (the window never waits for the disk).
 /// Each item is copied under a hidden name (the scan and the listener's
 /// file manager skip dotfiles) and renamed to its own name once whole, so
-/// the library never holds half a book, even if Hark is killed mid-copy.
+/// the library never holds half a book, even if Hark is killed mid-copy
+/// (the next scan removes what such a copy left: `CutShortCopies`).
 enum LocalLibraryCopy {
-  /// The hidden names' prefix: what a copy cut short leaves behind.
-  static let partialPrefix = ".hark-copying-"
-
   static func copy(_ paths: [String], into folder: String) async -> LocalCopyOutcome {
     await DedicatedThreads.run("hark-copy") { copyBlocking(paths, into: folder) }
   }
@@ -32,7 +31,8 @@ enum LocalLibraryCopy {
         outcome.failed.append(LocalScanSkip(relPath: name, reason: trNoop("it holds the library folder"), folder: folder))
         continue
       }
-      let partial = target.appendingPathComponent(partialPrefix + UUID().uuidString)
+      let partial = CutShortCopies.begin(in: target)
+      defer { CutShortCopies.finished(partial) }
       do {
         try files.createDirectory(at: target, withIntermediateDirectories: true)
         try files.copyItem(at: source, to: partial)

@@ -106,7 +106,12 @@ final class LocalLibraryServices {
       dispatch(.localLibrary(.scanProgressed(done: done, total: total)))
     }
     for folder in folders {
-      let known = await Self.offMain { (try? store?.localTracks(root: folder.path)) ?? [:] }
+      // What a copy cut short (Hark killed mid-copy) left in the folder
+      // goes first; the scan skips hidden names anyway.
+      let (known, cleanup) = await Self.offMain {
+        ((try? store?.localTracks(root: folder.path)) ?? [:], CutShortCopies.removeLeftovers(in: folder.path))
+      }
+      for failure in cleanup.failed { printToStandardError("hark: a copy cut short could not be removed: \(failure)") }
       guard generation == self.generation else { return }
       let scanner = LocalLibraryScanner(root: URL(fileURLWithPath: folder.path), libraryID: folder.id)
       // A folder's first scan shows its books as they are found; a rescan
@@ -126,7 +131,9 @@ final class LocalLibraryServices {
       guard generation == self.generation else { return }
       // A drive unplugged mid-scan leaves a partial walk: the folder counts
       // as missing, and the index and books of the last whole scan stay.
-      let available = result.folderAvailable && FileManager.default.fileExists(atPath: folder.path)
+      // (Asked off the main loop: a hung network mount would block it.)
+      let available = await Self.offMain { result.folderAvailable && FileManager.default.fileExists(atPath: folder.path) }
+      guard generation == self.generation else { return }
       if available {
         catalog.replace(libraryID: folder.id, books: result.books, covers: result.covers)
         let snapshot = LocalFolderSnapshot(books: result.books, covers: result.covers)

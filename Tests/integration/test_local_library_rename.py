@@ -1,7 +1,8 @@
 """Issue 16, "This Computer", when the library folder itself moves: a
 folder moved away and back (a drive unplugged and plugged in again) is
 noticed with no Scan Again, its book available again; a folder renamed
-where it is while Hark runs is followed; and after the listener renames
+where it is, or moved into a folder beside it, while Hark runs is
+followed; and after the listener renames
 the folder with Hark closed and points Hark at the new name, the book's
 place and bookmark are still there (a library is recognised by its files,
 not its path)."""
@@ -15,9 +16,10 @@ from test_browse import open_row
 from test_player import chapter_position, player_button
 
 
-@pytest.mark.long  # about 35 s: a play, a restart, three moves of the folder
+@pytest.mark.long  # about 35 s: a play, a restart, four moves of the folder
 def test_a_place_survives_the_library_folder_being_renamed(hark, tmp_path):
-    folder = tmp_path / "Audiobooks"
+    home = tmp_path / "home"
+    folder = home / "Audiobooks"
     # copytree keeps each file's modification time, as a rename would.
     shutil.copytree(os.path.join(os.environ["HARK_SAMPLE_LIBRARY"], *BOOK), folder / BOOK[0] / BOOK[1])
     hark.stop()
@@ -43,8 +45,8 @@ def test_a_place_survives_the_library_folder_being_renamed(hark, tmp_path):
         hark.key("alt+Left")
         hark.wait_until(lambda: hark.find_shown("list item", "Audiobooks"), timeout=2, fail=False)
 
-    # Gone from its parent (as a drive unplugged), then back: noticed by
-    # itself (no Scan Again, no restart).
+    # Gone from its parent (as a drive unplugged; the "drive" is not beside
+    # it), then back: noticed by itself (no Scan Again, no restart).
     (tmp_path / "drive").mkdir()
     os.rename(folder, tmp_path / "drive" / "Audiobooks")
     hark.find("label", "Missing — is its drive connected? 1 book kept", timeout=20)
@@ -53,13 +55,19 @@ def test_a_place_survives_the_library_folder_being_renamed(hark, tmp_path):
     hark.screenshot("local-library-back")
 
     # Renamed where it is (in Files) while Hark runs: followed.
-    os.rename(folder, tmp_path / "Books")
+    os.rename(folder, home / "Books")
     hark.find("list item", "Books", timeout=20)
+    hark.find("label", "1 book", timeout=20)
+
+    # Sorted into a folder beside it (under a new name, to tell): followed.
+    (home / "Sorted").mkdir()
+    os.rename(home / "Books", home / "Sorted" / "Novels")
+    hark.find("list item", "Novels", timeout=20)
     hark.find("label", "1 book", timeout=20)
     hark.quit()
 
     # Renamed while Hark was closed, and Hark pointed at the new name.
-    os.rename(tmp_path / "Books", tmp_path / "Shelf")
+    os.rename(home / "Sorted" / "Novels", tmp_path / "Shelf")
     set_library_folders(hark, [str(tmp_path / "Shelf")])
     hark.start()
     hark.find("label", "Continue Listening", timeout=30)

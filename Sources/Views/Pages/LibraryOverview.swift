@@ -22,6 +22,9 @@ public final class LibraryOverview {
   private var shelvesSubscription: Subscription?
   /// "Scanning… N of M files" beside This Computer, while shown.
   private var scanningLabel: Widget?
+  /// This computer's library rows, by library id, while shown: a scan's
+  /// count of books found is set on them in place.
+  private var localRows: [Int: Widget] = [:]
 
   public init(store: Store) {
     self.store = store
@@ -36,11 +39,13 @@ public final class LibraryOverview {
     Signals.connect(addButton, "clicked") { [weak self] in self?.store.dispatch(.connections(.addServerRequested)) }
     subscription = store.subscribe(selectLibraryOverview) { [weak self] sections in
       guard let self else { return }
-      // A scan's progress (ten times a second) changes one label: set its
-      // text rather than rebuild the page, which held the main loop for
-      // 50–350 ms at a time while a big folder was scanned.
-      if let label = self.scanningLabel, let text = Self.onlyScanningChanged(self.sections, sections) {
-        label.setLabelText(text)
+      // A scan's progress (ten times a second) and its batches of books
+      // change one label and the folders' "N books" lines: set their text
+      // rather than rebuild the page, whose new widgets (styles, layout)
+      // held the main loop for 50–350 ms at a time while a big folder was
+      // scanned.
+      if let update = self.scanProgressOnly(from: self.sections, to: sections) {
+        update()
         self.sections = sections
         return
       }
@@ -53,25 +58,37 @@ public final class LibraryOverview {
     }
   }
 
-  /// The new scanning text when it is all that changed (a scan was and
-  /// still is running); nil when anything else did.
-  private static func onlyScanningChanged(_ old: [ServerSection], _ new: [ServerSection]) -> String? {
-    guard old.count == new.count, let text = new.first(where: \.isLocal)?.scanning,
-      old.first(where: \.isLocal)?.scanning != nil
+  /// Sets, in place, what a running scan changed, when that is all that
+  /// changed (a scan was and still is running: its "Scanning…" text and
+  /// its folders' lines); nil when anything else did (then the page is
+  /// built again).
+  private func scanProgressOnly(from old: [ServerSection], to new: [ServerSection]) -> (() -> Void)? {
+    guard old.count == new.count, let label = scanningLabel, let local = new.first(where: \.isLocal),
+      let text = local.scanning, old.first(where: \.isLocal)?.scanning != nil,
+      Set(local.libraryNotes.keys).isSubset(of: Set(localRows.keys))
     else { return nil }
-    func withoutScanning(_ sections: [ServerSection]) -> [ServerSection] {
+    func withoutProgress(_ sections: [ServerSection]) -> [ServerSection] {
       sections.map { section in
         var section = section
-        if section.isLocal { section.scanning = "" }
+        if section.isLocal {
+          section.scanning = ""
+          section.libraryNotes = section.libraryNotes.mapValues { _ in "" }
+        }
         return section
       }
     }
-    return withoutScanning(old) == withoutScanning(new) ? text : nil
+    guard withoutProgress(old) == withoutProgress(new) else { return nil }
+    let rows = localRows
+    return {
+      label.setLabelText(text)
+      for (id, note) in local.libraryNotes { rows[id]?.setRowSubtitle(note) }
+    }
   }
 
   /// Shelves first (what to listen to next), then each server's libraries.
   private func render() {
     scanningLabel = nil
+    localRows = [:]
     let preferencesPage = page.cast(AdwPreferencesPage.self)
     for group in shelfGroups + groups {
       adw_preferences_page_remove(preferencesPage, group.cast(AdwPreferencesGroup.self))
@@ -163,6 +180,7 @@ public final class LibraryOverview {
       return list.map { library in
         let note = notes[library.id].flatMap { $0.isEmpty ? nil : $0 }
         let row = row(library.name, subtitle: note, icon: "folder-symbolic", suffix: Make.icon("go-next-symbolic"))
+        if LocalSource.isLocal(serverID) { localRows[library.id] = row }
         gtk_list_box_row_set_activatable(row.cast(GtkListBoxRow.self), 1)
         Signals.connect(row, "activated") { [weak self] in
           self?.store.dispatch(.library(.libraryOpened(serverID: serverID, libraryID: library.id)))
