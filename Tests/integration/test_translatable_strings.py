@@ -111,9 +111,6 @@ ALLOWED = {
     ("Sources/Views/ShortcutsWindow.swift", "&lt;ctrl&gt;f slash"): "key names",
     ("Sources/Views/ShortcutsWindow.swift", "&lt;alt&gt;Left Escape"): "key names",
     ("Sources/App/LocalScanStallProbe.swift", "stall \\(…) ms, busy \\(…) ms"): "a benchmark's log line",
-    ("Sources/App/LocalScanStallProbe.swift",
-     "SCAN_STALLS longest_ms=%.1f longest_busy_ms=%.1f main_cpu_s=%.2f ticks=%d seconds=%.2f books=%d\\n"):
-        "a benchmark's report line",
 }
 # D-Bus members (MPRIS, GNOME Shell's search provider) are names for programs.
 DBUS_FILES = {"Sources/App/MediaPlayerService.swift", "Sources/App/SearchProviderService.swift"}
