@@ -1,6 +1,7 @@
 import CGLib
 import CGst
 import Foundation
+import HarkCore
 
 /// What GStreamer can tell about one audio file without playing it.
 public struct TrackInfo: Equatable, Sendable {
@@ -44,7 +45,7 @@ public final class TrackInspector {
       if reason?.contains("No valid") == true || reason?.contains("not determine type") == true {
         throw .notAudio(path: path)
       }
-      throw .unreadable(path: path, reason: reason ?? "GStreamer could not read it")
+      throw .unreadable(path: path, reason: reason ?? tr("GStreamer could not read it"))
     }
     let audioStreams = gst_discoverer_info_get_audio_streams(info)
     defer { gst_discoverer_stream_info_list_free(audioStreams) }

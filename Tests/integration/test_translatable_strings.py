@@ -28,6 +28,8 @@ SCANNED = [ROOT / "Sources" / "Views", ROOT / "Sources" / "App"] + [
         "EngineErrorText.swift",
         "GStreamerRuntime.swift",
         "PlaybinPipeline.swift",
+        "TrackInspector.swift",
+        "LocalScan/LocalTrackReader.swift",
     )] + [
     ROOT / "Sources" / "HarkCore" / path for path in (
         "Browse/BookExtrasSelector.swift",
@@ -87,6 +89,8 @@ ALLOWED = {
     ("Sources/Views/MainWindow.swift", "Hark"): "the app's name",
     ("Sources/Player/EngineErrorText.swift", "Unauthorized"): "matched in GStreamer's HTTP error",
     ("Sources/Player/EngineErrorText.swift", "Forbidden"): "matched in GStreamer's HTTP error",
+    ("Sources/Player/TrackInspector.swift", "No valid"): "matched in GstDiscoverer's error",
+    ("Sources/Player/TrackInspector.swift", "not determine type"): "matched in GstDiscoverer's error",
     ("Sources/Views/AboutWindow.swift", "Hark"): "the app's name",
     ("Sources/App/MediaPlayerService.swift", "Hark"): "MPRIS Identity, the app's name",
     ("Sources/App/HarkApplication.swift", "Hark/\\(…)"): "the HTTP User-Agent",

@@ -60,7 +60,7 @@ final class LocalTrackReader {
       case "mp3":
         let frames = ID3Frames(file: file)
         track.chapters = frames.chapters.enumerated().map { index, draft in
-          LocalChapterMark(title: draft.title ?? "Chapter \(index + 1)", start: draft.start, end: draft.end)
+          LocalChapterMark(title: draft.title ?? trFormat("Chapter %d", index + 1), start: draft.start, end: draft.end)
         }.sorted { $0.start < $1.start }
         track.narrator = frames.userText["NARRATOR"] ?? track.narrator
         track.series = frames.userText["SERIES"] ?? frames.movementName ?? track.series
