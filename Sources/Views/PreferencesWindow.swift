@@ -158,9 +158,7 @@ public final class PreferencesWindow {
 
   public func present() {
     // Fresh key lists each time Preferences opens.
-    for server in store.state.connections.servers where !server.needsReconnect && !server.isDemo {
-      store.dispatch(.connections(.apiKeysRequested(serverID: server.serverID)))
-    }
+    store.dispatch(.connections(.preferencesOpened))
     gtk_window_present(window.cast(GtkWindow.self))
   }
 }

@@ -14,6 +14,20 @@ final class APIKeysReducerTests: XCTestCase {
     return state
   }
 
+  /// Opening Preferences asks each server it can for a fresh key list: not
+  /// one that waits for sign-in again, not the demo.
+  func testPreferencesOpenedAsksEachSignedInServer() {
+    var state = AppState()
+    var away = ServerConnection(serverID: "srv-2", name: "Away", baseURL: URL(string: "https://a")!, username: "u")
+    away.needsReconnect = true
+    var demo = ServerConnection(serverID: "srv-3", name: "Demo", baseURL: URL(string: "https://d")!, username: "demo")
+    demo.isDemo = true
+    _ = reduce(&state, .connections(.restored([server, away, demo])))
+    XCTAssertEqual(reduce(&state, .connections(.preferencesOpened)), [.loadAPIKeys(serverID: "srv-1")])
+    XCTAssertEqual(state.connections.apiKeys["srv-1"], .loading)
+    XCTAssertNil(state.connections.apiKeys["srv-2"])
+  }
+
   func testListingAndCreatingAKey() {
     var state = signedIn()
     XCTAssertEqual(reduce(&state, .connections(.apiKeysRequested(serverID: "srv-1"))), [.loadAPIKeys(serverID: "srv-1")])

@@ -41,6 +41,9 @@ public enum ConnectionsAction: Equatable, Sendable {
   case reachabilityChanged(serverID: String, reachable: Bool)
 
   case apiKeysRequested(serverID: String)
+  /// Preferences opened: fresh key lists for each server it can ask (not
+  /// one waiting for sign-in again, not the demo).
+  case preferencesOpened
   case apiKeysLoaded(serverID: String, Result<[APIKeySummary], FailureMessage>)
   case apiKeyCreationRequested(serverID: String, label: String)
   case apiKeyCreated(serverID: String, Result<RevealedAPIKey, FailureMessage>)

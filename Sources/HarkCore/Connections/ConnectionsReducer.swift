@@ -176,6 +176,11 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     if state.apiKeys[serverID] == nil { state.apiKeys[serverID] = .loading }
     return [.loadAPIKeys(serverID: serverID)]
 
+  case .preferencesOpened:
+    return state.servers.filter { !$0.needsReconnect && !$0.isDemo }.flatMap {
+      reduceConnections(&state, .apiKeysRequested(serverID: $0.serverID))
+    }
+
   case .apiKeysLoaded(let serverID, let result):
     guard state.server(serverID) != nil else { return [] }
     switch result {
