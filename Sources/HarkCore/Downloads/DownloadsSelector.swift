@@ -81,6 +81,8 @@ public func selectServerDownloads(_ s: AppState, serverID: String) -> String? {
 /// What the Book page's download button says and does for the book shown.
 public struct BookDownloadView: Equatable, Sendable {
   public enum Action: Equatable, Sendable { case download, pause, resume, retry, delete }
+  /// The book the button acts on.
+  public var book: LibraryPath
   public var label: String
   /// The tooltip and accessible description: the state in words.
   public var detail: String
@@ -96,26 +98,26 @@ public func selectBookDownload(_ s: AppState) -> BookDownloadView? {
   guard let entry = s.downloads.entry(path) else {
     guard case .loaded? = s.library.books[path], s.downloads.root != nil else { return nil }
     return BookDownloadView(
-      label: tr("Download"), detail: tr("Keep this book on this computer to listen offline"), action: .download)
+      book: path, label: tr("Download"), detail: tr("Keep this book on this computer to listen offline"), action: .download)
   }
   switch entry.status {
   case .downloading:
     let fraction = progressFraction(entry, s.downloads.transfers[entry.key])
     return BookDownloadView(
-      label: tr("Pause Download"), detail: trFormat("Downloading, %d %%", Int((fraction ?? 0) * 100)), action: .pause,
+      book: path, label: tr("Pause Download"), detail: trFormat("Downloading, %d %%", Int((fraction ?? 0) * 100)), action: .pause,
       fraction: fraction ?? 0)
   case .queued:
     let detail = s.connections.unreachable.contains(entry.key.serverID)
       ? tr("Waiting for the server to answer again") : tr("Waiting to download")
-    return BookDownloadView(label: tr("Pause Download"), detail: detail, action: .pause)
+    return BookDownloadView(book: path, label: tr("Pause Download"), detail: detail, action: .pause)
   case .paused:
-    return BookDownloadView(label: tr("Resume Download"), detail: tr("Download paused"), action: .resume)
+    return BookDownloadView(book: path, label: tr("Resume Download"), detail: tr("Download paused"), action: .resume)
   case .error:
     return BookDownloadView(
-      label: tr("Retry Download"), detail: entry.message ?? tr("The download failed"), action: .retry)
+      book: path, label: tr("Retry Download"), detail: entry.message ?? tr("The download failed"), action: .retry)
   case .downloaded:
     return BookDownloadView(
-      label: tr("Delete Download"), detail: tr("Downloaded: plays without a connection"), action: .delete)
+      book: path, label: tr("Delete Download"), detail: tr("Downloaded: plays without a connection"), action: .delete)
   }
 }
 

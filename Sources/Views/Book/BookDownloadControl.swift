@@ -29,14 +29,14 @@ final class BookDownloadControl {
   }
 
   private func clicked() {
-    guard let shown, let book = store.state.library.book else { return }
-    let key = book
+    guard let shown else { return }
+    let book = shown.book
     switch shown.action {
     case .download: store.dispatch(.downloads(.requested(book, at: Date())))
-    case .pause: store.dispatch(.downloads(.pauseRequested(key)))
-    case .resume: store.dispatch(.downloads(.resumeRequested(key)))
-    case .retry: store.dispatch(.downloads(.retryRequested(key)))
-    case .delete: store.dispatch(.downloads(.deleteRequested(key)))
+    case .pause: store.dispatch(.downloads(.pauseRequested(book)))
+    case .resume: store.dispatch(.downloads(.resumeRequested(book)))
+    case .retry: store.dispatch(.downloads(.retryRequested(book)))
+    case .delete: store.dispatch(.downloads(.deleteRequested(book)))
     }
   }
 
