@@ -190,8 +190,10 @@ public final class SeekBar {
   /// follows every second too.
   private func thumbMoves(from shown: Double, to display: SeekBarDisplay) -> Bool {
     guard abs(shown - display.elapsed) > 0.001 else { return false }
-    guard display.length > 0 else { return true }
-    let pixels = abs(shown - display.elapsed) / display.length * Double(gtk_widget_get_width(scale))
+    // Not laid out yet (just shown): no pixel to go by.
+    let width = gtk_widget_get_width(scale)
+    guard display.length > 0, width > 0 else { return true }
+    let pixels = abs(shown - display.elapsed) / display.length * Double(width)
     guard pixels < 1 else { return true }
     guard gtk_widget_has_focus(scale) != 0 else { return false }
     let shownText = gtk_inscription_get_text(elapsed.opaque).map { String(cString: $0) }
