@@ -167,8 +167,8 @@ public final class SeekBar {
       gtk_range_set_range(range, 0, display.length)
     }
     // Off screen (another page shown) the place waits: moving the thumb and
-    // the times would lay out a page no one sees four times a second while
-    // a book plays. Mapping the bar renders it again.
+    // the times would lay out a page no one sees at every report while a
+    // book plays. Mapping the bar renders it again.
     let onScreen = gtk_widget_get_mapped(scale) != 0
     if onScreen, thumbMoves(from: gtk_range_get_value(range), to: display) { gtk_range_set_value(range, display.elapsed) }
     rendering = false
