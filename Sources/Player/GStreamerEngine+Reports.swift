@@ -14,22 +14,24 @@ extension GStreamerEngine {
   /// millisecond timeouts must not land a report just short of it (it
   /// would show the old second for one more second).
   nonisolated static let reportMargin = 0.01
-  /// A position this close before a mark or a second counts as on it.
-  nonisolated static let boundarySlack = 0.005
 
   /// Real seconds from `position` (seconds into the track, playing at
   /// `rate`) to the next position worth reporting: the next whole second
   /// after the last of `marks` at or before it (or after 0), or the next
   /// mark when that comes first. Below normal speed it counts seconds of
   /// real time, which the listening time left on screen ticks in.
+  ///
+  /// A report that lands a hair short of a second (the pipeline's clock
+  /// against GLib's) gets the next one a hair later, not a second later:
+  /// an extra wake-up now and then, never a second skipped on screen.
   nonisolated static func secondsToNextReport(position: Double, rate: Double, marks: [Double]) -> Double {
     let rate = rate.isFinite && rate > 0 ? rate : 1
-    let here = position.isFinite ? max(0, position) + boundarySlack : boundarySlack
+    let here = position.isFinite ? max(0, position) : 0
     let step = min(1, rate)
     let anchor = marks.last { $0 <= here } ?? 0
     var next = anchor + (((here - anchor) / step).rounded(.down) + 1) * step
     if let mark = marks.first(where: { $0 > here }), mark < next { next = mark }
-    return max(0, next - here + boundarySlack) / rate + reportMargin
+    return max(0, next - here) / rate + reportMargin
   }
 
   /// Starts reporting while playing, from the position last published.

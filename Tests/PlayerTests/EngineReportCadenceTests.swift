@@ -17,7 +17,7 @@ final class EngineReportCadenceTests: XCTestCase {
     }
     XCTAssertEqual(next(10.25), 0.75, accuracy: 0.001)
     XCTAssertEqual(next(10), 1, accuracy: 0.001, "a report on a second: the next second")
-    XCTAssertEqual(next(10.999), 1.001, accuracy: 0.001, "a hair short of a second counts as on it")
+    XCTAssertEqual(next(10.996), 0.004, accuracy: 0.0001, "a hair short of a second: that second, not the next")
     // Seconds counted from the last chapter mark passed, and the next mark when it comes first.
     XCTAssertEqual(next(12.25, marks: [10.5, 12.6]), 0.25, accuracy: 0.001)
     XCTAssertEqual(next(12.6, marks: [10.5, 12.6]), 1, accuracy: 0.001)
