@@ -68,6 +68,16 @@ def start_playing(env, fail):
         time.sleep(0.5)
 
 
+def main_thread_wakeups(pid):
+    """The main thread's voluntary context switches so far: the sleeps it
+    chose and the wake-ups after them. Its involuntary ones are preemptions,
+    which on a shared machine say more about the load than about Hark."""
+    for line in (Path(f"/proc/{pid}/task/{pid}/status")).read_text().splitlines():
+        if line.startswith("voluntary_ctxt_switches"):
+            return int(line.split()[1])
+    return 0
+
+
 def measure_hark_playing(bench, binary, env, sample_library, settle, window):
     """Hark's wake-ups per second while it plays (a dict like the idle ones)."""
     with tempfile.TemporaryDirectory(prefix="playing-") as home, tempfile.TemporaryFile() as err:
@@ -79,8 +89,10 @@ def measure_hark_playing(bench, binary, env, sample_library, settle, window):
 
             start_playing(env, fail)
             time.sleep(settle)
+            woken = main_thread_wakeups(run.proc.pid)
             wakeups, threads = bench.idle_wakeups(run, window, fail)
-            return dict(wakeups=wakeups, threads=threads)
+            main = (main_thread_wakeups(run.proc.pid) - woken) / window
+            return dict(wakeups=wakeups, threads=threads, main_wakeups=main)
         finally:
             bench.stop(run.proc)
             time.sleep(bench.COOL_DOWN)

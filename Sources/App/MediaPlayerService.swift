@@ -9,7 +9,8 @@ import HarkCore
 /// What it says comes from the store's selectors (`selectMediaPlayer`):
 /// every change is announced with `PropertiesChanged`, none is polled. The
 /// position is read when asked for, and a jump in it (a seek from anywhere)
-/// is announced with `Seeked`.
+/// is announced with `Seeked`. The engine reports it once a second while
+/// playing, so between reports it is carried on by the time since.
 @MainActor
 final class MediaPlayerService {
   private let store: Store
@@ -22,7 +23,8 @@ final class MediaPlayerService {
   private var nameOwner: guint = 0
   private var subscriptions: [Subscription] = []
   private var announced: MediaPlayerState?
-  /// The last position seen and when, to tell a seek from playing on.
+  /// The last position seen and when (or when playing started or stopped
+  /// since), to tell a seek from playing on and to carry it on.
   private var lastPosition: (microseconds: Int64, at: ContinuousClock.Instant, track: String)?
 
   init?(
@@ -104,7 +106,7 @@ final class MediaPlayerService {
     case "Previous": if state.canGoPrevious { playback(.previousChapter) }
     case "Seek":
       if state.canSeek, let offset = Variant.int64(in: parameters, at: 0) {
-        let position = selectMediaPlayerPosition(store.state) + offset
+        let position = livePosition() + offset
         playback(.seekInBook(state.chapterStart + Double(max(0, position)) / 1_000_000))
       }
     case "SetPosition":
@@ -134,7 +136,7 @@ final class MediaPlayerService {
       default: nil
       }
     }
-    if name == "Position" { return Variant.int64(selectMediaPlayerPosition(store.state)) }
+    if name == "Position" { return Variant.int64(livePosition()) }
     return playerProperties(selectMediaPlayer(store.state)).first { $0.0 == name }?.1
   }
 
@@ -155,6 +157,8 @@ final class MediaPlayerService {
   private func changed(to state: MediaPlayerState) {
     defer { announced = state }
     guard let before = announced else { return }
+    // Playing from here on (or no longer): the position counts from now.
+    if state.status != before.status { lastPosition?.at = ContinuousClock.now }
     let old = Dictionary(uniqueKeysWithValues: playerPropertyKeys(before))
     let changed = playerProperties(state).filter { name, value in
       defer { g_variant_unref(g_variant_ref_sink(value)) }
@@ -177,12 +181,30 @@ final class MediaPlayerService {
     guard let last = lastPosition, last.track == state.trackID, state.trackID != MediaPlayerState.noTrack else {
       return
     }
-    let (seconds, attoseconds) = (now - last.at).components
-    let elapsed = Double(seconds) + Double(attoseconds) / 1e18
+    let elapsed = Self.seconds(now - last.at)
     let playedOn = state.status == .playing ? Int64(elapsed * 1_000_000 * state.rate) : 0
     if abs(position - (last.microseconds + playedOn)) > 1_000_000 {
       emit(MediaPlayerInterface.player, "Seeked", Variant.tuple([Variant.int64(position)]))
     }
+  }
+
+  /// The position now: the store's, carried on while playing by the time
+  /// since the engine's last report at the current speed — at most a
+  /// second's worth (the next report comes by then), never past the
+  /// chapter's end.
+  private func livePosition() -> Int64 {
+    let position = selectMediaPlayerPosition(store.state)
+    let state = selectMediaPlayer(store.state)
+    guard state.status == .playing, let last = lastPosition, last.microseconds == position, last.track == state.trackID
+    else { return position }
+    let elapsed = min(1, Self.seconds(ContinuousClock.now - last.at))
+    let carried = position + Int64(elapsed * 1_000_000 * state.rate)
+    return state.length > 0 ? min(carried, max(position, state.length)) : carried
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
   }
 
   private func emit(_ interface: String, _ signal: String, _ parameters: OpaquePointer) {

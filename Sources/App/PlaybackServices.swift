@@ -16,6 +16,8 @@ final class PlaybackServices {
   private var engine: (any PlaybackEngine)?
   /// The key of the book the engine holds, to resolve its tracks.
   private var loadedKey: LibraryPath?
+  /// Where its chapters start and end in each file (`EngineSource.marks`).
+  private var loadedMarks: [[Double]] = []
 
   /// The book the session has loaded (its tracks' server and library).
   private let nowPlayingKey: @MainActor () -> LibraryPath?
@@ -94,8 +96,9 @@ final class PlaybackServices {
       return
     }
     switch command {
-    case .load(let tracks, let startIndex, let position, _):
+    case .load(let tracks, let startIndex, let position, let clips):
       loadedKey = key
+      loadedMarks = engineMarks(clips, trackCount: tracks.count)
       engine.load(sources(tracks, key: key), startIndex: startIndex, position: position)
     case .play: engine.play()
     case .pause: engine.pause()
@@ -113,6 +116,7 @@ final class PlaybackServices {
       }
     case .reset:
       loadedKey = nil
+      loadedMarks = []
       engine.reset()
     }
   }
@@ -135,8 +139,9 @@ final class PlaybackServices {
   private func sources(_ tracks: [BookTrack], key: LibraryPath?) -> [EngineSource] {
     let client = key.flatMap { connections.streamingClient($0.serverID) }
     let transcoded = transcodes()
-    return tracks.map { track in
-      if let local = track.localFile { return EngineSource(uri: local, duration: track.duration) }
+    return tracks.enumerated().map { index, track in
+      let marks = loadedMarks.indices.contains(index) ? loadedMarks[index] : []
+      if let local = track.localFile { return EngineSource(uri: local, duration: track.duration, marks: marks) }
       guard let client, let key else {
         // Not signed in and not downloaded: an address that fails at once,
         // so the session reports an error rather than waiting.
@@ -145,7 +150,7 @@ final class PlaybackServices {
       let request = client.streamRequest(
         libraryID: key.libraryID, path: track.path, transcodeFrom: transcoded ? 0 : nil)
       return EngineSource(
-        uri: request.url, headers: request.headers, duration: track.duration, isTranscoded: transcoded)
+        uri: request.url, headers: request.headers, duration: track.duration, isTranscoded: transcoded, marks: marks)
     }
   }
 

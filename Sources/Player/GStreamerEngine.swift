@@ -12,7 +12,8 @@ import HarkCore
 /// AudioSilo stream URLs with headers (`StreamHeaders`), transcoded streams
 /// included (`TranscodedStream`: seeking reopens them from a new `t`). Bus
 /// messages (GStreamerEngine+Bus) become snapshots on the main loop; the
-/// position is polled only while playing.
+/// position is reported only while playing, as what it shows would change
+/// (GStreamerEngine+Reports).
 /// Errors and stalls are reported, never retried here.
 @MainActor
 public final class GStreamerEngine: PlaybackEngine {
@@ -27,7 +28,9 @@ public final class GStreamerEngine: PlaybackEngine {
   private let rateDuck = RateChangeDuck()
   let flushFilter = StrayFlushFilter()
   let landingClip = SeekLandingClip()
-  private var positionPoll: Timeout?
+  /// The next position report while playing, and whether there is one.
+  var positionReport: Timeout?
+  var reportsWhilePlaying = false
 
   /// What the listener asked for; the pipeline catches up with it.
   var wantsToPlay = false
@@ -94,7 +97,7 @@ public final class GStreamerEngine: PlaybackEngine {
   }
 
   isolated deinit {
-    positionPoll?.cancel()
+    positionReport?.cancel()
     pipeline.teardown()
   }
 
@@ -297,24 +300,15 @@ public final class GStreamerEngine: PlaybackEngine {
 
   // MARK: Snapshots
 
-  func startPolling() {
-    guard positionPoll == nil else { return }
-    positionPoll = Timeout(milliseconds: 250, repeating: true) { [weak self] in self?.publish() }
-  }
-
-  func stopPolling() {
-    positionPoll?.cancel()
-    positionPoll = nil
-  }
-
   func durationChanged() {
     pipelineDuration = nil
     durationIsStale = true
   }
 
-  /// Runs every 250 ms while playing, so it asks the pipeline only for the
-  /// position (and for the duration when it may have changed).
+  /// Runs at every report while playing, so it asks the pipeline only for
+  /// the position (and for the duration when it may have changed).
   func publish() {
+    defer { if reportsWhilePlaying { scheduleNextReport() } }
     let current = shared.withQueue { queue -> (index: Int, source: (duration: Double?, isTranscoded: Bool))? in
       guard queue.currentIndex < queue.sources.count else { return nil }
       let source = queue.sources[queue.currentIndex]

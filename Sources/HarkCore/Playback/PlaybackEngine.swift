@@ -16,12 +16,22 @@ public struct EngineSource: Equatable, Sendable {
   /// has no Range, so the engine seeks by reopening with a new `t`, and
   /// reports positions as t + stream time.
   public var isTranscoded: Bool
+  /// Seconds into the track where what the listener sees changes other
+  /// than by a passing second (chapter starts and ends), ascending. The
+  /// engine reports its position as it passes each one, and counts the
+  /// whole seconds it reports at from the last one passed (so a chapter's
+  /// elapsed time ticks on time).
+  public var marks: [Double]
 
-  public init(uri: URL, headers: [String: String] = [:], duration: Double? = nil, isTranscoded: Bool = false) {
+  public init(
+    uri: URL, headers: [String: String] = [:], duration: Double? = nil, isTranscoded: Bool = false,
+    marks: [Double] = []
+  ) {
     self.uri = uri
     self.headers = headers
     self.duration = duration
     self.isTranscoded = isTranscoded
+    self.marks = marks
   }
 }
 
@@ -34,7 +44,9 @@ public struct EngineSource: Equatable, Sendable {
 @MainActor
 public protocol PlaybackEngine: AnyObject {
   /// Called with every change of state, track, duration or rate, and with
-  /// the position while playing (at most a few times a second).
+  /// the position while playing: as it reaches each whole second (each
+  /// second of real time below normal speed) and each of the track's
+  /// `marks`, and at once after a seek.
   var onSnapshot: (@MainActor (EngineSnapshot) -> Void)? { get set }
   /// Why the last `.error` snapshot happened, in the listener's words.
   var lastError: String? { get }

@@ -3,6 +3,18 @@ import Foundation
 /// §6.6: what an engine report means for the book.
 extension PlaybackSession {
   mutating func engineReported(_ raw: EngineSnapshot, now: Date) -> [PlaybackCommand] {
+    var commands = applyEngineReport(raw, now: now)
+    // A sleep timer waiting for the end of a chapter (or of a file) stops
+    // there: the engine reports as it passes each chapter mark
+    // (`EngineSource.marks`), while the 1 s tick sees a place that may be
+    // a report old, which was up to two seconds into the next chapter.
+    if snapshot.state == .playing, sleepTimer.isDue(at: playhead) {
+      commands += sleepCommands(sleepTimer.tick(now: now, playhead: playhead), now: now)
+    }
+    return commands
+  }
+
+  private mutating func applyEngineReport(_ raw: EngineSnapshot, now: Date) -> [PlaybackCommand] {
     let previous = snapshot
     let state = normalizedState(raw.state)
     // Error hold: after an error, only real playing (or a retry, which

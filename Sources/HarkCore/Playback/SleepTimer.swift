@@ -142,6 +142,13 @@ public struct SleepTimer: Equatable, Sendable {
     return fade(secondsLeft: secondsLeft)
   }
 
+  /// Whether the place the timer waits for has been reached (position
+  /// mode only: the minutes mode is the tick's).
+  public func isDue(at playhead: Playhead?) -> Bool {
+    guard isActive, endsAt == nil, let target = pauseAtPosition, let playhead else { return false }
+    return playhead.bookPosition >= target
+  }
+
   private mutating func fade(secondsLeft: Double) -> [SleepTimerOutput] {
     guard fadeOutSeconds > 0 else { return [] }
     let wanted = min(1, max(0, secondsLeft / fadeOutSeconds))

@@ -167,8 +167,8 @@ public final class SeekBar {
       gtk_range_set_range(range, 0, display.length)
     }
     // Off screen (another page shown) the place waits: moving the thumb and
-    // the times would lay out a page no one sees four times a second while
-    // a book plays. Mapping the bar renders it again.
+    // the times would lay out a page no one sees at every report while a
+    // book plays. Mapping the bar renders it again.
     let onScreen = gtk_widget_get_mapped(scale) != 0
     if onScreen, thumbMoves(from: gtk_range_get_value(range), to: display) { gtk_range_set_value(range, display.elapsed) }
     rendering = false
@@ -181,16 +181,23 @@ public final class SeekBar {
 
   private var shownValueText = ""
 
-  /// Whether the value must be set: when the thumb moves by a pixel or the
-  /// time under it changes second, not at each of the engine's four reports
-  /// a second (a new value lays out the window again: a dozen X round trips
-  /// in GTK 4.8). Assistive technologies still read the place to the second.
+  /// Whether the value must be set: when the thumb moves by a pixel, not at
+  /// each of the engine's reports (a new value lays out the window again: a
+  /// dozen X round trips in GTK 4.8, which in a long chapter was every
+  /// second for a thumb that moves every few). The place to the second is
+  /// in the bar's description, updated at every second; while the bar has
+  /// the keyboard focus (a listener, or a screen reader, on it) its value
+  /// follows every second too.
   private func thumbMoves(from shown: Double, to display: SeekBarDisplay) -> Bool {
     guard abs(shown - display.elapsed) > 0.001 else { return false }
-    guard display.length > 0 else { return true }
-    let pixels = abs(shown - display.elapsed) / display.length * Double(gtk_widget_get_width(scale))
+    // Not laid out yet (just shown): no pixel to go by.
+    let width = gtk_widget_get_width(scale)
+    guard display.length > 0, width > 0 else { return true }
+    let pixels = abs(shown - display.elapsed) / display.length * Double(width)
+    guard pixels < 1 else { return true }
+    guard gtk_widget_has_focus(scale) != 0 else { return false }
     let shownText = gtk_inscription_get_text(elapsed.opaque).map { String(cString: $0) }
-    return pixels >= 1 || shownText != display.elapsedText
+    return shownText != display.elapsedText
   }
 
   /// GTK 4.8's AT-SPI bridge does not export `value-text`, so the same words

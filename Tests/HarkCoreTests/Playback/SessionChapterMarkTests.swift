@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+@testable import HarkCore
+
+/// The engine reports its place once a second and as it passes a chapter
+/// mark (`EngineSource.marks`); what hangs on a chapter's end happens at
+/// that report, on a two-file book: file 1 (0–60): "One" 0–20.5, "Two"
+/// 20.5–60; file 2 (60–160): "Three".
+@MainActor
+final class SessionChapterMarkTests: XCTestCase {
+  private let book = Book(
+    libraryID: 2, relPath: "A/Two", isFolder: true,
+    files: [BookFile(relPath: "A/Two/1.mp3", seq: 1, duration: 60), BookFile(relPath: "A/Two/2.mp3", seq: 2, duration: 100)],
+    chapters: [
+      Chapter(index: 0, title: "One", filePath: "A/Two/1.mp3", start: 0, end: 20.5),
+      Chapter(index: 1, title: "Two", filePath: "A/Two/1.mp3", start: 20.5, end: 60),
+      Chapter(index: 2, title: "Three", filePath: "A/Two/2.mp3", start: 0, end: 100),
+    ])
+
+  func testEachFileGetsItsChapterStartsAndEndsAsMarks() async {
+    let player = PlaybackHarness.started(PlaybackFixture.request(book))
+    let clips = player.session.nowPlaying?.queue.chapterClips ?? []
+    XCTAssertEqual(engineMarks(clips, trackCount: 2), [[20.5], []])
+    XCTAssertEqual(engineMarks([], trackCount: 2), [[], []], "no clips, no marks: whole seconds only")
+    XCTAssertEqual(
+      engineMarks([ChapterClip(fileIndex: 5, startInFile: 3, endInFile: 0, title: "")], trackCount: 1), [[]],
+      "a clip of a file the book does not have is ignored")
+  }
+
+  func testAnEndOfChapterSleepTimerPausesAtTheReportOfTheChaptersEnd() async {
+    let player = PlaybackHarness.started(PlaybackFixture.request(book))
+    player.engine(.playing, at: 19.2, duration: 60)
+    player.send(.startSleepTimer(.endOfChapter(0)))
+    player.clearRecord()
+    player.engine(.playing, at: 20.2, duration: 60)
+    XCTAssertFalse(player.engineCommands.contains(.pause), "not before the chapter ends")
+    // The report at the mark, before the timer's next tick.
+    player.engine(.playing, at: 20.51, duration: 60)
+    XCTAssertEqual(player.engineCommands.filter { $0 == .pause }.count, 1)
+    XCTAssertFalse(player.session.sleepTimer.isActive)
+    XCTAssertFalse(player.isRunning(.sleepTick))
+    player.advance(1)
+    XCTAssertEqual(player.engineCommands.filter { $0 == .pause }.count, 1, "the tick does not pause again")
+  }
+
+  func testAMinutesSleepTimerIsLeftToItsTick() async {
+    let player = PlaybackHarness.started(PlaybackFixture.request(book))
+    player.engine(.playing, at: 10, duration: 60)
+    player.send(.startSleepTimer(.minutes(1)))
+    player.clearRecord()
+    player.engine(.playing, at: 59, duration: 60)
+    player.engine(.playing, at: 0, track: 1)
+    XCTAssertFalse(player.engineCommands.contains(.pause), "reports do not end a timer that counts minutes")
+  }
+}
