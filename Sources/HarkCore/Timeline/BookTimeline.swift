@@ -4,7 +4,7 @@
 ///
 /// It is part of the `BookQueue` and is rebuilt only when the queue's
 /// chapters, files or length change, so the selectors that run on every
-/// engine report (four a second) read these arrays instead of rebuilding
+/// engine report (about one a second of the book while playing) read these arrays instead of rebuilding
 /// them, and a view comparing two reports of the same book compares arrays
 /// that share storage, which takes constant time.
 public struct BookTimeline: Equatable, Sendable {

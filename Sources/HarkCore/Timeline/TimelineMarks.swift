@@ -4,7 +4,7 @@
 /// page, the seek bar, the sleep menu and the Book page show.
 ///
 /// Built once with the book (`BookTimeline`), so asking costs a binary
-/// search, not a walk over every chapter, four times a second.
+/// search, not a walk over every chapter, at every engine report.
 public struct TimelineMarks: Equatable, Sendable {
   /// Whole-book start of each stretch, in the book's order.
   public let starts: [Double]
