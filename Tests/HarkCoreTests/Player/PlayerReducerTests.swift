@@ -11,20 +11,13 @@ final class PlayerReducerTests: XCTestCase {
   private let path = LibraryPath(serverID: "a", libraryID: 1, path: "Quill/Orchard")
   private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
-  /// Two 10-minute files, three chapters: 0–5, 5–10 (file 1), 0–10 (file 2).
+  /// The flows' book (two 10-minute files, three chapters: 0–5, 5–10 in
+  /// file 1, 0–10 in file 2) with a first chapter titled like a file name,
+  /// which the Player page shows cleaned up.
   private var book: Book {
-    Book(
-      libraryID: 1, relPath: path.path, isFolder: true, title: "A Clockwork Orchard", author: "Theodore Quill",
-      duration: 1200,
-      files: [
-        BookFile(relPath: "Quill/Orchard/01.mp3", seq: 1, duration: 600),
-        BookFile(relPath: "Quill/Orchard/02.mp3", seq: 2, duration: 600),
-      ],
-      chapters: [
-        Chapter(index: 0, title: "01_the_seed", fileIndex: 0, filePath: "Quill/Orchard/01.mp3", start: 0, end: 300),
-        Chapter(index: 1, title: "The Graft", fileIndex: 0, filePath: "Quill/Orchard/01.mp3", start: 300, end: 600),
-        Chapter(index: 2, title: "The Harvest", fileIndex: 1, filePath: "Quill/Orchard/02.mp3", start: 0, end: 600),
-      ])
+    var book = FlowFixtures.book
+    book.chapters[0].title = "01_the_seed"
+    return book
   }
 
   private func signedIn() -> AppState {
