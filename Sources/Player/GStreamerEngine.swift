@@ -25,6 +25,7 @@ public final class GStreamerEngine: PlaybackEngine {
   let shared = EngineSharedState()
   let rateKeeper = SegmentRateKeeper()
   private let rateDuck = RateChangeDuck()
+  private let tempoJoins = TempoJoinTimestamps()
   let flushFilter = StrayFlushFilter()
   let landingClip = SeekLandingClip()
   private var positionPoll: Timeout?
@@ -82,7 +83,10 @@ public final class GStreamerEngine: PlaybackEngine {
     AACTrimProbe.install(on: playbin)
     OggLengthAnswer.install(on: playbin, shared: shared)
     VorbisEndTrimProbe.install(on: playbin)
-    if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
+    if let tempo = pipeline.tempo {
+      rateDuck.attach(toTempo: tempo)
+      tempoJoins.attach(toTempo: tempo)
+    }
     if let playSink = pipeline.playSink {
       // First: the rate keeper continues from the segments it moves.
       landingClip.attach(toPlaySink: playSink)

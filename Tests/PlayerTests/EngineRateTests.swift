@@ -18,6 +18,8 @@ final class EngineRateTests: XCTestCase {
 
       // Every file played at 1.5x: 2/3 of its samples, no flush in between.
       XCTAssertEqual(capture.segmentLengths.count, 3, "one segment per file, no flushing seeks")
+      // A real-time sink plays a jump forward in running time as silence.
+      XCTAssertEqual(capture.segmentGaps, [0, 0], "running-time gaps between files, in output samples")
       for (played, original) in zip(capture.segmentLengths, flac.fileSamples) {
         XCTAssertEqual(Double(played), Double(original) / 1.5, accuracy: Double(original) * 0.01)
       }
