@@ -39,13 +39,9 @@ enum OggLengthAnswer {
       guard let element, InputPatchProbe.isMadeBy("typefind", element) else { return }
       guard let pad = gst_element_get_static_pad(hark_gst_element(element), "src") else { return }
       defer { gst_object_unref(pad) }
-      gst_pad_add_probe(
-        pad, GST_PAD_PROBE_TYPE_QUERY_UPSTREAM,
-        { pad, info, data in
-          let shared = Unmanaged<EngineSharedState>.fromOpaque(data!).takeUnretainedValue()
-          return OggLengthAnswer.answer(info!, on: pad!, shared: shared) ? GST_PAD_PROBE_HANDLED : hark_gst_probe_ok()
-        }, Unmanaged.passRetained(shared).toOpaque(),
-        { data in Unmanaged<EngineSharedState>.fromOpaque(data!).release() })
+      PadProbe.add(to: pad, GST_PAD_PROBE_TYPE_QUERY_UPSTREAM) { info, pad in
+        answer(info, on: pad, shared: shared) ? GST_PAD_PROBE_HANDLED : hark_gst_probe_ok()
+      }
     }
   }
 
