@@ -83,6 +83,7 @@ public final class GStreamerEngine: PlaybackEngine {
     AACTrimProbe.install(on: playbin)
     OggLengthAnswer.install(on: playbin, shared: shared)
     VorbisEndTrimProbe.install(on: playbin)
+    OpusStrayPacketFilter.install(on: playbin)
     if let tempo = pipeline.tempo {
       rateDuck.attach(toTempo: tempo)
       tempoJoins.attach(toTempo: tempo)
