@@ -15,11 +15,19 @@ import Synchronization
 /// join and 1,007 at its second; the next file's first buffer is DISCONT,
 /// so a real sink resynced to it and played 22.2 ms of silence there.
 ///
-/// This probe, on scaletempo's output, moves such a segment's start and
-/// running time back by the jump (stream time unchanged, so positions stay
-/// right), shifts its buffers by as much, and stamps the clamped ones (the
-/// queued audio) one after the other until the stamps catch up. Audio
-/// after a flush, or at 1× (passthrough, exact stamps), passes unchanged.
+/// Its stamps are only near the audio anyway: what one output buffer holds
+/// was produced from input up to a stride away from the time it is given.
+/// This probe, on scaletempo's output, moves such a segment's running time
+/// back by the jump, to where the last output ended, and stamps its buffers
+/// one after the other from there, by their durations: the held audio
+/// first, then the new segment's, with no gap or overlap for a sink to
+/// resync on. (Stamped as scaletempo does, the first buffers after the
+/// held ones left a 15 ms gap at the Vorbis sweep's second join, which the
+/// real-time sink played as 14.4 ms of silence.) Where the segment's stream
+/// time starts at 0 (a gapless switch) it cannot move back with it, so
+/// positions there read up to the jump × the speed ahead (~37 ms at 1.5×)
+/// until the next flush or segment. Audio after a flush, or at 1×
+/// (passthrough, exact stamps), passes unchanged.
 final class TempoJoinTimestamps: Sendable {
   private struct State {
     /// The segment sent downstream, as rewritten.
@@ -27,10 +35,7 @@ final class TempoJoinTimestamps: Sendable {
     var hasSegment = false
     /// Where the last buffer sent ended, in running time.
     var runningEnd: GstClockTime?
-    /// How far the current segment and its buffers were moved (ns).
-    var shift: GstClockTime = 0
-    /// While the clamped buffers come: where the next one starts (stream
-    /// time of the moved segment).
+    /// In a moved segment: where the next buffer is stamped.
     var nextStart: GstClockTime?
   }
 
@@ -59,7 +64,6 @@ final class TempoJoinTimestamps: Sendable {
       gst_event_copy_segment(event, &incoming)
       let moved = state.withLock { state -> GstSegment? in
         var segment = incoming
-        state.shift = 0
         state.nextStart = nil
         // scaletempo's own output segment when it stretches: rate 1, the
         // speed as the applied rate.
@@ -68,15 +72,15 @@ final class TempoJoinTimestamps: Sendable {
         {
           let jump = incoming.base - end
           segment.base -= jump
-          segment.start += jump
-          segment.position = segment.start
           if segment.stop != hark_gst_clock_time_none() { segment.stop += jump }
-          state.shift = jump
+          // Stream time = time + (pts - start) × speed: what the move adds.
+          let ahead = GstClockTime(Double(jump) * abs(incoming.applied_rate))
+          if segment.time >= ahead { segment.time -= ahead }
           state.nextStart = segment.start
         }
         state.segment = segment
         state.hasSegment = segment.format == GST_FORMAT_TIME
-        return state.shift > 0 ? segment : nil
+        return state.nextStart != nil ? segment : nil
       }
       guard var moved else { return }
       let replacement = gst_event_new_segment(&moved)!
@@ -94,12 +98,14 @@ final class TempoJoinTimestamps: Sendable {
     guard pts != hark_gst_clock_time_none() else { return }
     let stamped = state.withLock { state -> GstClockTime? in
       guard state.hasSegment else { return nil }
-      var start = pts + state.shift
+      var start = pts
       if let next = state.nextStart {
-        if start < next { start = next } else { state.nextStart = nil }
+        start = next
+        // A buffer without a duration ends the stamping: its own stands.
+        if duration == hark_gst_clock_time_none() { start = pts }
+        state.nextStart = duration == hark_gst_clock_time_none() ? nil : start + duration
       }
       if duration != hark_gst_clock_time_none() {
-        if state.nextStart != nil { state.nextStart = start + duration }
         let running = gst_segment_to_running_time(&state.segment, GST_FORMAT_TIME, start)
         state.runningEnd = running == hark_gst_clock_time_none() ? nil : running + duration
       }
