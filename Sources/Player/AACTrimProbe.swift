@@ -44,18 +44,14 @@ final class AACTrimProbe: Sendable {
 
   private func attach(to pad: UnsafeMutablePointer<GstPad>) {
     let mask = GstPadProbeType(GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-    gst_pad_add_probe(
-      pad, mask,
-      { _, info, data in
-        let probe = Unmanaged<AACTrimProbe>.fromOpaque(data!).takeUnretainedValue()
-        if hark_gst_probe_type(info!).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
-          probe.cut(info!)
-        } else {
-          probe.endSegment(info!)
-        }
-        return hark_gst_probe_ok()
-      }, Unmanaged.passRetained(self).toOpaque(),
-      { data in Unmanaged<AACTrimProbe>.fromOpaque(data!).release() })
+    PadProbe.add(to: pad, mask) { [self] info, _ in
+      if hark_gst_probe_type(info).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
+        cut(info)
+      } else {
+        endSegment(info)
+      }
+      return hark_gst_probe_ok()
+    }
   }
 
   /// Ends qtdemux's segments where the kept audio ends. The movie's

@@ -22,6 +22,10 @@ final class EngineSharedState: Sendable {
     /// The stream just opened to start partway in, with its length from
     /// the server (see `OggLengthAnswer`); nil otherwise.
     var openedPartway: (uri: String, duration: Double)?
+    /// Streams oggdemux has asked the length of (it reads them pushed, and
+    /// its own look at the end is unreliable): the engine seeks in them by
+    /// opening them again where the listener asked (see `OggLengthAnswer`).
+    var pushedOgg: Set<String> = []
   }
 
   private let queue = Mutex(Queue())
@@ -58,5 +62,10 @@ final class EngineSharedState: Sendable {
   /// start partway in.
   func partwayDuration(for uri: String) -> Double? {
     queue.withLock { $0.openedPartway?.uri == uri ? $0.openedPartway?.duration : nil }
+  }
+
+  /// oggdemux asked how long the stream at `uri` is: it reads it pushed.
+  func notePushedOgg(_ uri: String) {
+    queue.withLock { _ = $0.pushedOgg.insert(uri) }
   }
 }

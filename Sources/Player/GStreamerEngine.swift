@@ -26,6 +26,7 @@ public final class GStreamerEngine: PlaybackEngine {
   let shared = EngineSharedState()
   let rateKeeper = SegmentRateKeeper()
   private let rateDuck = RateChangeDuck()
+  private let tempoJoins = TempoJoinTimestamps()
   let flushFilter = StrayFlushFilter()
   let landingClip = SeekLandingClip()
   /// The next position report while playing, and whether there is one.
@@ -85,7 +86,11 @@ public final class GStreamerEngine: PlaybackEngine {
     AACTrimProbe.install(on: playbin)
     OggLengthAnswer.install(on: playbin, shared: shared)
     VorbisEndTrimProbe.install(on: playbin)
-    if let tempo = pipeline.tempo { rateDuck.attach(toTempo: tempo) }
+    OpusStrayPacketFilter.install(on: playbin)
+    if let tempo = pipeline.tempo {
+      rateDuck.attach(toTempo: tempo)
+      tempoJoins.attach(toTempo: tempo)
+    }
     if let playSink = pipeline.playSink {
       // First: the rate keeper continues from the segments it moves.
       landingClip.attach(toPlaySink: playSink)
@@ -109,6 +114,7 @@ public final class GStreamerEngine: PlaybackEngine {
     shared.withQueue {
       $0.sources = sources
       $0.replacedSources = []
+      $0.pushedOgg = []
     }
     hasPlayedSinceLoad = false
     wantsToPlay = false
@@ -137,9 +143,15 @@ public final class GStreamerEngine: PlaybackEngine {
   public func seek(trackIndex: Int, position: Double) {
     let current = shared.withQueue { $0.currentIndex }
     guard shared.withQueue({ $0.sources.indices.contains(trackIndex) }) else { return }
-    let isTranscoded = shared.withQueue { $0.sources[trackIndex].isTranscoded }
+    let (isTranscoded, isPushedOgg) = shared.withQueue { queue in
+      let source = queue.sources[trackIndex]
+      return (source.isTranscoded, source.uri.scheme != "file" && queue.pushedOgg.contains(source.uri.absoluteString))
+    }
     // A transcoded stream has no Range: it is reopened from the new second.
-    if trackIndex != current || ended || failed || isOpening || isTranscoded || playsReplacedSource {
+    // A streamed Ogg file is too: oggdemux's own idea of its length (the
+    // bounds of its search) can be short by a page or more, and a seek past
+    // it ends the file (see OggLengthAnswer, which tells it when reopened).
+    if trackIndex != current || ended || failed || isOpening || isTranscoded || isPushedOgg || playsReplacedSource {
       return open(trackIndex: trackIndex, at: position)
     }
     // A file queued for gapless playback must not follow a seek backwards.

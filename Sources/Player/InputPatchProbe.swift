@@ -96,12 +96,8 @@ final class InputPatchProbe: Sendable {
     let mask = GstPadProbeType(
       GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_PUSH.rawValue | GST_PAD_PROBE_TYPE_PULL.rawValue
         | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-    gst_pad_add_probe(
-      pad, mask,
-      { _, info, data in
-        Unmanaged<InputPatchProbe>.fromOpaque(data!).takeUnretainedValue().inspect(info!)
-      }, Unmanaged.passRetained(InputPatchProbe(patch, found: found)).toOpaque(),
-      { data in Unmanaged<InputPatchProbe>.fromOpaque(data!).release() })
+    let probe = InputPatchProbe(patch, found: found)
+    PadProbe.add(to: pad, mask) { info, _ in probe.inspect(info) }
   }
 
   static func isMadeBy(_ factoryName: String, _ element: UnsafeMutableRawPointer) -> Bool {

@@ -23,6 +23,14 @@ import GObjectKit
 /// out of the sink). The answer is the server's figure
 /// (`EngineSource.duration`), only oggdemux's guess for bisecting: what
 /// plays is still timed by each page's granule position.
+///
+/// That own look is wrong for a seek later on, too: it stops a byte short
+/// of the end, so it never reads the last page (20.43 s for the 21.34 s
+/// part), and in a small file it loses the same race as above (2.04 s).
+/// A seek past its figure lands at the end and the next file plays from
+/// the place asked for instead. So the stream is noted here as read
+/// pushed (`EngineSharedState.notePushedOgg`), and the engine seeks in it
+/// by opening it again at the place, where this answer applies.
 enum OggLengthAnswer {
   /// `element-setup` runs on a streaming thread for every element playbin
   /// or its decodebins create.
@@ -31,13 +39,9 @@ enum OggLengthAnswer {
       guard let element, InputPatchProbe.isMadeBy("typefind", element) else { return }
       guard let pad = gst_element_get_static_pad(hark_gst_element(element), "src") else { return }
       defer { gst_object_unref(pad) }
-      gst_pad_add_probe(
-        pad, GST_PAD_PROBE_TYPE_QUERY_UPSTREAM,
-        { pad, info, data in
-          let shared = Unmanaged<EngineSharedState>.fromOpaque(data!).takeUnretainedValue()
-          return OggLengthAnswer.answer(info!, on: pad!, shared: shared) ? GST_PAD_PROBE_HANDLED : hark_gst_probe_ok()
-        }, Unmanaged.passRetained(shared).toOpaque(),
-        { data in Unmanaged<EngineSharedState>.fromOpaque(data!).release() })
+      PadProbe.add(to: pad, GST_PAD_PROBE_TYPE_QUERY_UPSTREAM) { info, pad in
+        answer(info, on: pad, shared: shared) ? GST_PAD_PROBE_HANDLED : hark_gst_probe_ok()
+      }
     }
   }
 
@@ -51,9 +55,9 @@ enum OggLengthAnswer {
     guard query.pointee.type == GST_QUERY_DURATION else { return false }
     var format = GST_FORMAT_UNDEFINED
     gst_query_parse_duration(query, &format, nil)
-    guard format == GST_FORMAT_TIME, isOgg(pad), let uri = uri(above: pad),
-      let seconds = shared.partwayDuration(for: uri), seconds > 0
-    else { return false }
+    guard format == GST_FORMAT_TIME, isOgg(pad), let uri = uri(above: pad) else { return false }
+    shared.notePushedOgg(uri)
+    guard let seconds = shared.partwayDuration(for: uri), seconds > 0 else { return false }
     gst_query_set_duration(query, GST_FORMAT_TIME, gint64((seconds * 1e9).rounded()))
     return true
   }

@@ -70,13 +70,10 @@ final class RateChangeDuck: Sendable {
     defer { gst_object_unref(pad) }
     let mask = GstPadProbeType(
       GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-    gst_pad_add_probe(
-      pad, mask,
-      { _, info, data in
-        let duck = Unmanaged<RateChangeDuck>.fromOpaque(data!).takeUnretainedValue()
-        duck.handle(info!)
-        return hark_gst_probe_ok()
-      }, Unmanaged.passRetained(self).toOpaque(), { data in Unmanaged<RateChangeDuck>.fromOpaque(data!).release() })
+    PadProbe.add(to: pad, mask) { [self] info, _ in
+      handle(info)
+      return hark_gst_probe_ok()
+    }
   }
 
   private func handle(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {

@@ -39,40 +39,23 @@ final class VorbisEndTrimProbe: Sendable {
       let probe = VorbisEndTrimProbe()
       let input = GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
         | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue
-      probe.attach(to: decoder, pad: "sink", input) { probe, _, info in probe.watchInput(info) }
-      probe.attach(to: decoder, pad: "src", GST_PAD_PROBE_TYPE_BUFFER.rawValue) { probe, pad, info in
+      probe.attach(to: decoder, pad: "sink", input) { info, _ in probe.watchInput(info) }
+      probe.attach(to: decoder, pad: "src", GST_PAD_PROBE_TYPE_BUFFER.rawValue) { info, pad in
         probe.cutOutput(info, on: pad)
       }
     }
   }
 
-  private typealias Watch = @Sendable (
-    VorbisEndTrimProbe, UnsafeMutablePointer<GstPad>, UnsafeMutablePointer<GstPadProbeInfo>
-  ) -> Void
-
-  /// The probe and what it does on one pad, for the C callback.
-  private final class Hook: Sendable {
-    let probe: VorbisEndTrimProbe
-    let watch: Watch
-    init(_ probe: VorbisEndTrimProbe, _ watch: @escaping Watch) {
-      self.probe = probe
-      self.watch = watch
-    }
-  }
-
   private func attach(
-    to decoder: UnsafeMutablePointer<GstElement>, pad name: String, _ mask: UInt32, _ watch: @escaping Watch
+    to decoder: UnsafeMutablePointer<GstElement>, pad name: String, _ mask: UInt32,
+    _ watch: @escaping @Sendable (UnsafeMutablePointer<GstPadProbeInfo>, UnsafeMutablePointer<GstPad>) -> Void
   ) {
     guard let pad = gst_element_get_static_pad(decoder, name) else { return }
     defer { gst_object_unref(pad) }
-    gst_pad_add_probe(
-      pad, GstPadProbeType(mask),
-      { pad, info, data in
-        let hook = Unmanaged<Hook>.fromOpaque(data!).takeUnretainedValue()
-        hook.watch(hook.probe, pad!, info!)
-        return hark_gst_probe_ok()
-      }, Unmanaged.passRetained(Hook(self, watch)).toOpaque(),
-      { data in Unmanaged<Hook>.fromOpaque(data!).release() })
+    PadProbe.add(to: pad, GstPadProbeType(mask)) { info, pad in
+      watch(info, pad)
+      return hark_gst_probe_ok()
+    }
   }
 
   /// Segments say whether the end is cut downstream; packets where they end.

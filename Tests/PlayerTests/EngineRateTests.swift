@@ -18,6 +18,8 @@ final class EngineRateTests: XCTestCase {
 
       // Every file played at 1.5x: 2/3 of its samples, no flush in between.
       XCTAssertEqual(capture.segmentLengths.count, 3, "one segment per file, no flushing seeks")
+      // A real-time sink plays a jump forward in running time as silence.
+      XCTAssertEqual(capture.segmentGaps, [0, 0], "running-time gaps between files, in output samples")
       for (played, original) in zip(capture.segmentLengths, flac.fileSamples) {
         XCTAssertEqual(Double(played), Double(original) / 1.5, accuracy: Double(original) * 0.01)
       }
@@ -52,6 +54,7 @@ final class EngineRateTests: XCTestCase {
       engine.setRate(2.0)
       XCTAssertEqual(recorder.last?.rate, 2.0)
       XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states)")
+      XCTAssertEqual(capture.segmentGaps, [0], "running-time gap at the change, in output samples")
       // 5.997 s of audio: about 0.5 s of output at 1.5x, then the rest at 2x.
       let expected = 0.5 * 44100 + (Double(flac.fileSamples[2]) - 0.75 * 44100) / 2
       XCTAssertEqual(Double(capture.samples.count), expected, accuracy: 0.15 * 44100)

@@ -1,0 +1,117 @@
+import CGLib
+import CGst
+import Synchronization
+
+/// Keeps the running time of scaletempo's output continuous where a new
+/// segment starts without a flush (a gapless switch, a speed change between
+/// two speeds other than 1×), so a real-time sink plays no silence there.
+///
+/// scaletempo keeps ~50 ms of input queued (search + stride + overlap) and
+/// stamps each output buffer with its input's time less that latency,
+/// clamped at the segment's start. At a new segment the audio still queued
+/// from before it comes out first, stamped at the new segment's start: the
+/// old segment's output ends that much early in running time. At 1.5× that
+/// was a jump of 1,105 output samples (25 ms) at the Gapless FLAC's first
+/// join and 1,007 at its second; the next file's first buffer is DISCONT,
+/// so a real sink resynced to it and played 22.2 ms of silence there.
+///
+/// Its stamps are only near the audio anyway: what one output buffer holds
+/// was produced from input up to a stride away from the time it is given.
+/// This probe, on scaletempo's output, moves such a segment's running time
+/// back by the jump, to where the last output ended, and stamps its buffers
+/// one after the other from there, by their durations: the held audio
+/// first, then the new segment's, with no gap or overlap for a sink to
+/// resync on. (Stamped as scaletempo does, the first buffers after the
+/// held ones left a 15 ms gap at the Vorbis sweep's second join, which the
+/// real-time sink played as 14.4 ms of silence.) Where the segment's stream
+/// time starts at 0 (a gapless switch) it cannot move back with it, so
+/// positions there read up to the jump × the speed ahead (~37 ms at 1.5×)
+/// until the next flush or segment. Audio after a flush, or at 1×
+/// (passthrough, exact stamps), passes unchanged.
+final class TempoJoinTimestamps: Sendable {
+  private struct State {
+    /// The segment sent downstream, as rewritten.
+    var segment = GstSegment()
+    var hasSegment = false
+    /// Where the last buffer sent ended, in running time.
+    var runningEnd: GstClockTime?
+    /// In a moved segment: where the next buffer is stamped.
+    var nextStart: GstClockTime?
+  }
+
+  private let state = Mutex(State())
+
+  /// Probes scaletempo's source pad (it lives as long as the element).
+  func attach(toTempo tempo: UnsafeMutablePointer<GstElement>) {
+    guard let pad = gst_element_get_static_pad(tempo, "src") else { return }
+    defer { gst_object_unref(pad) }
+    PadProbe.add(to: pad, PadProbe.buffersEventsAndFlushes) { [self] info, _ in
+      if hark_gst_probe_type(info).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
+        restamp(info)
+      } else if let event = hark_gst_probe_event(info) {
+        handle(event, info)
+      }
+      return hark_gst_probe_ok()
+    }
+  }
+
+  private func handle(_ event: UnsafeMutablePointer<GstEvent>, _ info: UnsafeMutablePointer<GstPadProbeInfo>) {
+    switch hark_gst_event_type(event) {
+    case GST_EVENT_FLUSH_STOP:
+      state.withLock { $0 = State() }
+    case GST_EVENT_SEGMENT:
+      var incoming = GstSegment()
+      gst_event_copy_segment(event, &incoming)
+      let moved = state.withLock { state -> GstSegment? in
+        var segment = incoming
+        state.nextStart = nil
+        // scaletempo's own output segment when it stretches: rate 1, the
+        // speed as the applied rate.
+        if incoming.format == GST_FORMAT_TIME, incoming.rate == 1, incoming.applied_rate != 1,
+          let end = state.runningEnd, incoming.base > end
+        {
+          let jump = incoming.base - end
+          segment.base -= jump
+          if segment.stop != hark_gst_clock_time_none() { segment.stop += jump }
+          // Stream time = time + (pts - start) × speed: what the move adds.
+          let ahead = GstClockTime(Double(jump) * abs(incoming.applied_rate))
+          if segment.time >= ahead { segment.time -= ahead }
+          state.nextStart = segment.start
+        }
+        state.segment = segment
+        state.hasSegment = segment.format == GST_FORMAT_TIME
+        return state.nextStart != nil ? segment : nil
+      }
+      guard var moved else { return }
+      let replacement = gst_event_new_segment(&moved)!
+      gst_event_set_seqnum(replacement, gst_event_get_seqnum(event))
+      hark_gst_probe_replace_event(info, replacement)
+    default:
+      break
+    }
+  }
+
+  private func restamp(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {
+    guard let buffer = hark_gst_probe_buffer(info) else { return }
+    let pts = hark_gst_buffer_pts(buffer)
+    let duration = hark_gst_buffer_duration(buffer)
+    guard pts != hark_gst_clock_time_none() else { return }
+    let stamped = state.withLock { state -> GstClockTime? in
+      guard state.hasSegment else { return nil }
+      var start = pts
+      if let next = state.nextStart {
+        start = next
+        // A buffer without a duration ends the stamping: its own stands.
+        if duration == hark_gst_clock_time_none() { start = pts }
+        state.nextStart = duration == hark_gst_clock_time_none() ? nil : start + duration
+      }
+      if duration != hark_gst_clock_time_none() {
+        let running = gst_segment_to_running_time(&state.segment, GST_FORMAT_TIME, start)
+        state.runningEnd = running == hark_gst_clock_time_none() ? nil : running + duration
+      }
+      return start == pts ? nil : start
+    }
+    guard let stamped, let writable = hark_gst_probe_writable_buffer(info) else { return }
+    writable.pointee.pts = stamped
+  }
+}
