@@ -14,21 +14,13 @@ import Synchronization
 /// its own), so the file's first ~20 ms were decoded on top of its end's:
 /// up to 2,282 off from ffmpeg's decoding in 4 runs of 10 over HTTP under
 /// load. This probe, on each opusdec's input, drops such packets: before
-/// any near the start since the file started, those more than
-/// `StrayFlushFilter.farFromStart` past the segment's start (at most
-/// `StrayFlushFilter.dropLimit` of them; past that, whatever comes plays).
+/// any near the start since the file started, those `EndLookAudio` tells
+/// for the end's.
 /// vorbisdec resets itself at a flush and needs none of this.
 final class OpusStrayPacketFilter: Sendable {
   static let elementFactory = "opusdec"
 
-  private struct State {
-    var segmentStart: GstClockTime = 0
-    /// A packet near the start has passed since the file started.
-    var hasAudio = false
-    var dropped: GstClockTime = 0
-  }
-
-  private let state = Mutex(State())
+  private let state = Mutex(EndLookAudio())
 
   /// `element-setup` runs on a streaming thread for every element playbin
   /// or its decodebins create; each opusdec (one per file) gets its own.
@@ -48,25 +40,13 @@ final class OpusStrayPacketFilter: Sendable {
   private func keeps(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> Bool {
     if hark_gst_probe_type(info).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
       guard let buffer = hark_gst_probe_buffer(info) else { return true }
-      let pts = hark_gst_buffer_pts(buffer)
-      let duration = hark_gst_buffer_duration(buffer)
-      return state.withLock { state in
-        guard !state.hasAudio else { return true }
-        if pts != hark_gst_clock_time_none(), pts > state.segmentStart + StrayFlushFilter.farFromStart,
-          state.dropped < StrayFlushFilter.dropLimit
-        {
-          state.dropped += duration == hark_gst_clock_time_none() ? 0 : duration
-          return false
-        }
-        // Headers (no time) pass without counting as the file's audio.
-        if pts != hark_gst_clock_time_none() { state.hasAudio = true }
-        return true
-      }
+      // Headers (no time) pass without counting as the file's audio.
+      return state.withLock { !$0.isEndLook(buffer, untimedIsAudio: false) }
     }
     guard let event = hark_gst_probe_event(info) else { return true }
     switch hark_gst_event_type(event) {
     case GST_EVENT_STREAM_START:
-      state.withLock { $0 = State() }
+      state.withLock { $0.fileStarted() }
     case GST_EVENT_SEGMENT:
       var segment = GstSegment()
       gst_event_copy_segment(event, &segment)

@@ -27,21 +27,13 @@ final class StrayFlushFilter: Sendable {
   private struct State {
     /// The engine's own seek is under way: its flush must pass.
     var seeking = false
-    /// The current file has sent audio since it started…
-    var hasAudio = false
-    /// …and has since ended (STREAM_GROUP_DONE or EOS).
+    /// Whether the current file has sent audio since it started, and
+    /// oggdemux's look at its end, dropped.
+    var audio = EndLookAudio()
+    /// The current file has ended (STREAM_GROUP_DONE or EOS).
     var ended = false
-    /// Where the current file's segment starts (ns), and how much audio of
-    /// oggdemux's look at the end has been dropped since it started.
-    var segmentStart: GstClockTime = 0
-    var dropped: GstClockTime = 0
+    var hasAudio: Bool { audio.hasAudio }
   }
-
-  /// Audio this far past the segment's start, before any at the start, is
-  /// oggdemux's look at the file's end. A file's first audio is at its start.
-  static let farFromStart: GstClockTime = 1_000_000_000
-  /// At most this much is dropped so: past it, whatever comes plays.
-  static let dropLimit: GstClockTime = 3_000_000_000
 
   private let state = Mutex(State())
 
@@ -65,32 +57,26 @@ final class StrayFlushFilter: Sendable {
   private func keeps(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> Bool {
     if hark_gst_probe_type(info).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
       guard let buffer = hark_gst_probe_buffer(info) else { return true }
-      let pts = hark_gst_buffer_pts(buffer)
-      let duration = hark_gst_buffer_duration(buffer)
       return state.withLock { state in
-        if !state.hasAudio, !state.seeking, pts != hark_gst_clock_time_none(),
-          pts > state.segmentStart + Self.farFromStart, state.dropped < Self.dropLimit
-        {
-          state.dropped += duration == hark_gst_clock_time_none() ? 0 : duration
-          return false
+        guard !state.seeking else {
+          state.audio.passed()
+          return true
         }
-        state.hasAudio = true
-        return true
+        return !state.audio.isEndLook(buffer, untimedIsAudio: true)
       }
     }
     guard let event = hark_gst_probe_event(info) else { return true }
     switch hark_gst_event_type(event) {
     case GST_EVENT_STREAM_START:
       state.withLock {
-        $0.hasAudio = false
+        $0.audio.fileStarted()
         $0.ended = false
-        $0.dropped = 0
       }
       return true
     case GST_EVENT_SEGMENT:
       var segment = GstSegment()
       gst_event_copy_segment(event, &segment)
-      if segment.format == GST_FORMAT_TIME { state.withLock { $0.segmentStart = segment.start } }
+      if segment.format == GST_FORMAT_TIME { state.withLock { $0.audio.segmentStart = segment.start } }
       return true
     case GST_EVENT_STREAM_GROUP_DONE, GST_EVENT_EOS:
       state.withLock { $0.ended = true }
