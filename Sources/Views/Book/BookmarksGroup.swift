@@ -54,31 +54,20 @@ final class BookmarksGroup {
 
   func show(_ bookmarks: Loadable<[AnnotationRow]>, for target: LibraryPath) {
     self.target = target
-    group.setRows(for: bookmarks) { () -> [Widget] in
-      switch bookmarks {
-      case .loading:
-        return [RowsGroup.statusRow(tr("Loading bookmarks…"))]
-      case .failed(let message):
-        return [RowsGroup.statusRow(message)]
-      case .loaded(let rows) where rows.isEmpty:
-        return [RowsGroup.statusRow(tr("No bookmarks yet"))]
-      case .loaded(let rows):
-        return rows.map { mark in
-          let delete = RowsGroup.iconButton("user-trash-symbolic", label: trFormat("Delete Bookmark at %@", mark.title))
-          let id = mark.id
-          Signals.connect(delete, "clicked") { [weak self] in
-            guard let self, let target = self.target else { return }
-            self.store.dispatch(.library(.bookmarkDeleteRequested(target, id: id)))
-          }
-          let play = RowsGroup.iconButton("media-playback-start-symbolic", label: trFormat("Play from Bookmark at %@", mark.title))
-          let position = mark.position ?? 0
-          Signals.connect(play, "clicked") { [weak self] in
-            guard let self, let target = self.target else { return }
-            self.store.play(target, from: .position(position))
-          }
-          return RowsGroup.row(mark.title, subtitle: mark.detail, suffixes: [play, delete])
-        }
+    group.setRows(for: bookmarks, loading: tr("Loading bookmarks…"), empty: tr("No bookmarks yet")) { mark in
+      let delete = RowsGroup.iconButton("user-trash-symbolic", label: trFormat("Delete Bookmark at %@", mark.title))
+      let id = mark.id
+      Signals.connect(delete, "clicked") { [weak self] in
+        guard let self, let target = self.target else { return }
+        self.store.dispatch(.library(.bookmarkDeleteRequested(target, id: id)))
       }
+      let play = RowsGroup.iconButton("media-playback-start-symbolic", label: trFormat("Play from Bookmark at %@", mark.title))
+      let position = mark.position ?? 0
+      Signals.connect(play, "clicked") { [weak self] in
+        guard let self, let target = self.target else { return }
+        self.store.play(target, from: .position(position))
+      }
+      return RowsGroup.row(mark.title, subtitle: mark.detail, suffixes: [play, delete])
     }
   }
 }

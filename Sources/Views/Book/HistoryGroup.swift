@@ -9,17 +9,8 @@ final class HistoryGroup {
   var widget: Widget { group.widget }
 
   func show(_ history: Loadable<[HistoryRow]>) {
-    group.setRows(for: history) { () -> [Widget] in
-      switch history {
-      case .loading:
-        return [RowsGroup.statusRow(tr("Loading history…"))]
-      case .failed(let message):
-        return [RowsGroup.statusRow(message)]
-      case .loaded(let rows) where rows.isEmpty:
-        return [RowsGroup.statusRow(tr("Nothing listened yet"))]
-      case .loaded(let rows):
-        return rows.map { RowsGroup.row($0.title, subtitle: $0.detail) }
-      }
+    group.setRows(for: history, loading: tr("Loading history…"), empty: tr("Nothing listened yet")) {
+      RowsGroup.row($0.title, subtitle: $0.detail)
     }
   }
 }

@@ -39,18 +39,7 @@ final class NotesGroup {
 
   func show(_ notes: Loadable<[AnnotationRow]>, for target: LibraryPath) {
     self.target = target
-    group.setRows(for: notes) { () -> [Widget] in
-      switch notes {
-      case .loading:
-        return [RowsGroup.statusRow(tr("Loading notes…"))]
-      case .failed(let message):
-        return [RowsGroup.statusRow(message)]
-      case .loaded(let rows) where rows.isEmpty:
-        return [RowsGroup.statusRow(tr("No notes yet"))]
-      case .loaded(let rows):
-        return rows.map(noteRow)
-      }
-    }
+    group.setRows(for: notes, loading: tr("Loading notes…"), empty: tr("No notes yet"), noteRow)
   }
 
   private func noteRow(_ note: AnnotationRow) -> Widget {

@@ -1,6 +1,7 @@
 import CAdw
 import CGtk
 import GObjectKit
+import HarkCore
 
 /// An `AdwPreferencesGroup` whose rows are replaced wholesale on each
 /// render: right for the Book page's short lists (bookmarks, notes, a few
@@ -39,6 +40,22 @@ final class RowsGroup {
     if let built = builtFrom as? Content, built == content { return }
     setRows(make())
     builtFrom = content
+  }
+
+  /// A loaded list's rows, one per item, or one status row while it loads,
+  /// when it failed (its message) or when it is empty (`empty`); rebuilt
+  /// only when `list` changed.
+  func setRows<Item: Equatable & Sendable>(
+    for list: Loadable<[Item]>, loading: String, empty: String, _ makeRow: (Item) -> Widget
+  ) {
+    setRows(for: list) { () -> [Widget] in
+      switch list {
+      case .loading: [Self.statusRow(loading)]
+      case .failed(let message): [Self.statusRow(message)]
+      case .loaded(let items) where items.isEmpty: [Self.statusRow(empty)]
+      case .loaded(let items): items.map(makeRow)
+      }
+    }
   }
 
   /// A row that stays through `setRows` (e.g. the "add" form), shown last.
