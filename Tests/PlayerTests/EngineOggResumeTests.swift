@@ -24,13 +24,8 @@ final class EngineOggResumeTests: XCTestCase {
   override class func tearDown() { server.stop() }
 
   func testResumingPartwayIntoAStreamedVorbisPartPlaysTheRestOfIt() throws {
-    let (server, token) = try Self.server.started()
     try MainActor.assumeIsolated {
-      let book = try GaplessBook("gapless-sweep-vorbis", in: SampleLibrary.load())
-      let capture = OutputCapture(rate: book.sampleRate)
-      let engine = try GStreamerEngine(audioSink: capture.sink)
-      let recorder = SnapshotRecorder(engine)
-      engine.load(Curl.streamSources(book.book, from: server, token: token), startIndex: 1, position: 10)
+      let (book, capture, engine, recorder) = try Self.streamedVorbisSweep(openingPart2At: 10)
       engine.play()
       XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
       let rest = book.decodedSamples[1] - 10 * book.sampleRate
@@ -38,23 +33,16 @@ final class EngineOggResumeTests: XCTestCase {
       XCTAssertEqual(capture.segmentLengths.first, rest, "part 2 from 10 s to its end")
       XCTAssertEqual(capture.segmentLengths.last, book.decodedSamples[2])
       // The very samples from 10 s on, as ffmpeg decodes them.
-      let control = try FixtureHelpers.decodedByFFmpeg(book.library.path(book.book.files[1].path))
-        .prefix(book.decodedSamples[1]).dropFirst(10 * book.sampleRate)
-      let difference = zip(capture.samples, control).map { abs(Int($0) - Int($1)) }.max() ?? .max
-      XCTAssertLessThanOrEqual(difference, 2, "largest difference from ffmpeg's decoding from 10 s")
+      XCTAssertLessThanOrEqual(
+        try Self.differenceFromFFmpeg(book, capture), 2, "largest difference from ffmpeg's decoding from 10 s")
     }
   }
 
   /// The listener plays a small streamed Vorbis part from its start and
   /// then moves to 10 s: the rest of that part plays, from exactly there.
   func testSeekingInsideAStreamedVorbisPartOpenedFromItsStartPlaysTheRestOfIt() throws {
-    let (server, token) = try Self.server.started()
     try MainActor.assumeIsolated {
-      let book = try GaplessBook("gapless-sweep-vorbis", in: SampleLibrary.load())
-      let capture = OutputCapture(rate: book.sampleRate)
-      let engine = try GStreamerEngine(audioSink: capture.sink)
-      let recorder = SnapshotRecorder(engine)
-      engine.load(Curl.streamSources(book.book, from: server, token: token), startIndex: 1, position: 0)
+      let (book, capture, engine, recorder) = try Self.streamedVorbisSweep(openingPart2At: 0)
       XCTAssertTrue(recorder.wait(for: .ready), "\(recorder.states) \(engine.lastError ?? "")")
       capture.clear()
       engine.seek(trackIndex: 1, position: 10)
@@ -62,10 +50,31 @@ final class EngineOggResumeTests: XCTestCase {
       XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
       let rest = book.decodedSamples[1] - 10 * book.sampleRate
       XCTAssertEqual(capture.segmentLengths, [rest, book.decodedSamples[2]], "part 2 from 10 s to its end, then part 3")
-      let control = try FixtureHelpers.decodedByFFmpeg(book.library.path(book.book.files[1].path))
-        .prefix(book.decodedSamples[1]).dropFirst(10 * book.sampleRate)
-      let difference = zip(capture.samples, control).map { abs(Int($0) - Int($1)) }.max() ?? .max
-      XCTAssertLessThanOrEqual(difference, 2, "largest difference from ffmpeg's decoding from 10 s")
+      XCTAssertLessThanOrEqual(
+        try Self.differenceFromFFmpeg(book, capture), 2, "largest difference from ffmpeg's decoding from 10 s")
     }
+  }
+
+  /// The Vorbis sweep streamed from the test server, opened in part 2 at
+  /// `position`, its output captured.
+  @MainActor
+  private static func streamedVorbisSweep(openingPart2At position: Double) throws
+    -> (GaplessBook, OutputCapture, GStreamerEngine, SnapshotRecorder)
+  {
+    let (server, token) = try Self.server.started()
+    let book = try GaplessBook("gapless-sweep-vorbis", in: SampleLibrary.load())
+    let capture = OutputCapture(rate: book.sampleRate)
+    let engine = try GStreamerEngine(audioSink: capture.sink)
+    let recorder = SnapshotRecorder(engine)
+    engine.load(Curl.streamSources(book.book, from: server, token: token), startIndex: 1, position: position)
+    return (book, capture, engine, recorder)
+  }
+
+  /// The largest difference between what played and ffmpeg's decoding of
+  /// part 2 from 10 s on.
+  private static func differenceFromFFmpeg(_ book: GaplessBook, _ capture: OutputCapture) throws -> Int {
+    let control = try FixtureHelpers.decodedByFFmpeg(book.library.path(book.book.files[1].path))
+      .prefix(book.decodedSamples[1]).dropFirst(10 * book.sampleRate)
+    return zip(capture.samples, control).map { abs(Int($0) - Int($1)) }.max() ?? .max
   }
 }
