@@ -66,6 +66,11 @@ let package = Package(
       ],
       path: "Sources/App"),
     .executableTarget(name: "hark", dependencies: ["HarkApp", "GObjectKit"]),
+    // Hark with the benchmarks' probes attached (scripts/bench, bench-grid,
+    // bench-scan): their code stays out of the shipped `hark`. Never installed.
+    .executableTarget(
+      name: "hark-bench", dependencies: ["HarkApp", "HarkCore", "GObjectKit", "Views", "CGtk", "CGLib"],
+      path: "Sources/hark-bench"),
 
     // Shared by the test targets: the sample library and the AudioSilo test server.
     .target(name: "HarkTestSupport", dependencies: ["HarkCore"], path: "Tests/Support"),

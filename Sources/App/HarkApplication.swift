@@ -29,8 +29,11 @@ public final class HarkApplication {
   private var networkWatch: NetworkWatch?
   private var notifications: DesktopNotifications?
   private var folderWatch: LocalFolderWatch?
+  private let hooks: ApplicationHooks
 
-  public init() {
+  /// `hooks`: for `hark-bench`; the shipped `hark` passes none.
+  public init(hooks: ApplicationHooks = ApplicationHooks()) {
+    self.hooks = hooks
     // HANDLES_OPEN: `hark audiosilo://connect?…` and the desktop's URL
     // handler deliver pairing links here (to the running instance if any).
     application = adw_application_new(Self.id, G_APPLICATION_HANDLES_OPEN)
@@ -115,7 +118,7 @@ public final class HarkApplication {
     self.settings = settings
     self.store = store
     addActions(store: store)
-    LocalScanStallProbe.attach(store: store) { [weak self] in self?.quit() }
+    for hook in hooks.storeCreated { hook(store) { [weak self] in self?.quit() } }
     mediaPlayer = MediaPlayerService(
       connection: g_application_get_dbus_connection(application.cast(GApplication.self)), store: store,
       coverFile: coverFile,
@@ -143,9 +146,7 @@ public final class HarkApplication {
     if mainWindow == nil {
       let window = MainWindow(application: gtkApplication, store: store, menu: Self.primaryMenu(), covers: covers)
       WindowGeometry.restore(window.window, from: settings)
-      FirstFrameReport.attach(to: window.window)
-      LocalScanStallProbe.watchFirstFrame(of: window.window)
-      BenchGridHooks.attach(store: store, window: window.window)
+      for hook in hooks.windowCreated { hook(store, window.window) }
       background?.watch(window.window)
       // Its widgets go with it: the views (and their store subscriptions)
       // must too, or a state change at quit renders into freed widgets.

@@ -77,7 +77,6 @@ MARKING = {"tr", "trFormat", "trPlural", "trContext", "trNoop"}
 NOT_FOR_LISTENERS = {
     "printToStandardError": "log lines stay in English for bug reports",
     "print": "log lines",
-    "emit": "benchmark lines for scripts/bench-grid",
     "gtk_shortcut_trigger_parse_string": "key names (\"Escape\", \"<Control>w\")",
     "g_dbus_connection_call": "D-Bus method and interface names",
     "g_dbus_method_invocation_return_dbus_error": "D-Bus error names and messages for programs",
@@ -95,7 +94,6 @@ ALLOWED = {
     ("Sources/App/MediaPlayerService.swift", "Hark"): "MPRIS Identity, the app's name",
     ("Sources/App/HarkApplication.swift", "Hark/\\(…)"): "the HTTP User-Agent",
     ("Sources/App/DeviceName.swift", "Hark on \\(…)"): "the device's name kept by the server, matched as sent",
-    ("Sources/App/BenchGridHooks.swift", "Big Library"): "a benchmark's library name",
     ("Sources/Views/PlaybackShortcuts.swift", "Left"): "a key name",
     ("Sources/Views/PlaybackShortcuts.swift", "Right"): "a key name",
     ("Sources/Views/ShortcutsWindow.swift", "Left"): "a key name",
@@ -114,7 +112,6 @@ ALLOWED = {
     ("Sources/HarkCore/API/Client/APIError.swift", "request not sent: \\(…)"): "log detail",
     ("Sources/Views/ShortcutsWindow.swift", "&lt;ctrl&gt;f slash"): "key names",
     ("Sources/Views/ShortcutsWindow.swift", "&lt;alt&gt;Left Escape"): "key names",
-    ("Sources/App/LocalScanStallProbe.swift", "stall \\(…) ms, busy \\(…) ms"): "a benchmark's log line",
 }
 # D-Bus members (MPRIS, GNOME Shell's search provider) are names for programs.
 DBUS_FILES = {"Sources/App/MediaPlayerService.swift", "Sources/App/SearchProviderService.swift"}
