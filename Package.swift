@@ -39,8 +39,10 @@ let package = Package(
       name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
+    // The Swift runtime's global-executor hook by address (GlobalExecutor).
+    .target(name: "CConcurrencyHook", path: "Sources/CConcurrencyHook"),
     // Ownership, signals and the GLib main loop <-> Swift concurrency bridge.
-    .target(name: "GObjectKit", dependencies: ["CGLib"]),
+    .target(name: "GObjectKit", dependencies: ["CGLib", "CConcurrencyHook"]),
     // The pure core: models, store, reducer, selectors. Foundation only.
     .target(name: "HarkCore"),
     // HTTP for the core's AudioSilo client: libsoup 3 behind `HTTPTransport`.

@@ -1,4 +1,4 @@
-import Glibc
+import CConcurrencyHook
 
 /// Makes `WorkerPool.shared` the Swift global concurrent executor.
 ///
@@ -35,8 +35,9 @@ public enum GlobalExecutor {
     hookSlot?.load(as: UnsafeRawPointer?.self) != nil
   }
 
-  /// The runtime's hook variable (a function pointer, null when unset).
+  /// The runtime's hook variable (a function pointer, null when unset),
+  /// found at link time: a static Swift runtime hides it from dlsym.
   private static var hookSlot: UnsafeMutableRawPointer? {
-    dlsym(nil, "swift_task_enqueueGlobal_hook")
+    UnsafeMutableRawPointer(hark_enqueue_global_hook_slot())
   }
 }
