@@ -31,9 +31,9 @@ final class ConnectionServices {
   private var pacers: [URL: RequestPacer] = [:]
   private var dispatch: @MainActor (Action) -> Void = { _ in }
   /// The on-disk mirror and offline queue of listening positions, opened
-  /// on first use: a Hark with no server never opens the database, and
-  /// start-up does not wait for it.
+  /// on first use, or ahead of it by `openListeningStoreAhead()`.
   private lazy var syncer: ProgressSyncer? = openListeningStore()
+  private var storeAhead: StartedAhead<Result<ListeningStore, any Error>>?
   /// The library as last seen, in the same database (see `LastSeenCalls`).
   private(set) lazy var libraryCache: LibraryCache? = syncer.map { LibraryCache(store: $0.store) }
 
@@ -51,12 +51,23 @@ final class ConnectionServices {
     rememberedList = ServerListFile(name: "remembered-servers.json", directory: dataDirectory)
   }
 
+  /// Starts opening the database (on a first start, creating and migrating
+  /// it: 5–10 ms) on a thread of its own, so that the window is built
+  /// meanwhile instead of after it; its first use waits for it.
+  func openListeningStoreAhead() {
+    guard storeAhead == nil else { return }
+    let path = listeningStorePath
+    storeAhead = StartedAhead("hark-open-db") { Result { try ListeningStore(path: path) } }
+  }
+
+  private var listeningStorePath: String { dataDirectory.appendingPathComponent("listening.sqlite").path }
+
   /// Opens `$XDG_DATA_HOME/hark/listening.sqlite`. Without it Hark still
   /// runs, but positions are not mirrored offline (said once on stderr).
   private func openListeningStore() -> ProgressSyncer? {
-    let path = dataDirectory.appendingPathComponent("listening.sqlite").path
+    let path = listeningStorePath
     do {
-      let store = try ListeningStore(path: path)
+      let store = try storeAhead?.value.get() ?? ListeningStore(path: path)
       return ProgressSyncer(store: store) { [weak self] serverID in await self?.clients[serverID] }
     } catch {
       printToStandardError("hark: could not open \(path): \(error)")

@@ -66,6 +66,9 @@ public final class HarkApplication {
     let connections = ConnectionServices(
       transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secrets: secrets,
       serverList: ServerListFile(), deviceName: DeviceName.current())
+    // Opened while the window is built; the tasks below wait for it, if
+    // at all, after `activate` and still before the first frame.
+    connections.openListeningStoreAhead()
     let local = LocalLibraryServices(store: { connections.progressSyncer?.store })
     let libraryFolders = LibraryFoldersSetting(settings: settings.settings)
     let library = LibraryServices(connections: connections, local: local)
@@ -100,7 +103,7 @@ public final class HarkApplication {
     store.dispatch(.library(.layoutLoaded(settings.bookLayout)))
     Task { await connections.restore(dispatch: { store.dispatch($0) }) }
     networkWatch = NetworkWatch { store.dispatch($0) }
-    downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) }
+    Task { downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) } }
     let folderWatch = LocalFolderWatch { store.dispatch(.localLibrary(.rescanRequested)) }
     let rootWatch = LocalRootWatch { store.dispatch(.localLibrary(.folderMoved(from: $0, to: $1))) }
     local.afterScan = { [weak local] in
