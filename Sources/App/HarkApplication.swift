@@ -224,7 +224,9 @@ public final class HarkApplication {
 
   private func showPreferences() {
     guard let store, let parent = mainWindow?.window else { return }
-    if preferences == nil { preferences = PreferencesWindow(store: store, parent: parent) }
+    if preferences == nil {
+      preferences = PreferencesWindow(store: store, parent: parent) { [weak self] in self?.preferences = nil }
+    }
     preferences?.present()
   }
 
