@@ -78,6 +78,15 @@ def test_favourite_bookmark_and_note(hark, audiosilo):
     hark.find("label", "Winding the Trees · 0:12", timeout=10)
     marks = api(audiosilo, "GET", f"/libraries/1/bookmarks?{query(BOOK)}")["bookmarks"]
     assert [(m["position"], m["note"]) for m in marks] == [(30, "the tinker arrives")]
+    # A second, later bookmark is added below; the first keeps its row (the
+    # same accessible object), so whatever had the focus there keeps it.
+    first = hark.find("push button", "Delete Bookmark at Winding the Trees · 0:12").path
+    hark.find("text", "Bookmark Time").queryEditableText().setTextContents("0:35")
+    hark.click(hark.find("push button", "Add Bookmark"))
+    hark.find("label", "Winding the Trees · 0:17", timeout=10)
+    assert hark.find("push button", "Delete Bookmark at Winding the Trees · 0:12").path == first
+    hark.click(hark.find("push button", "Delete Bookmark at Winding the Trees · 0:17"))
+    hark.wait_until(lambda: not hark.find_all("label", "Winding the Trees · 0:17"), timeout=10)
 
     hark.find("text", "New Note").queryEditableText().setTextContents("Brass **apples** tick")
     hark.click(hark.find("push button", "Add Note"))
