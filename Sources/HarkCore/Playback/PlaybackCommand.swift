@@ -20,6 +20,24 @@ public enum EngineCommand: Equatable, Sendable {
   case reset
 }
 
+/// The book whose tracks an engine command names (`Effect.engine`): what
+/// the app needs to turn them into sources, taken from the store's state
+/// when the reducer asks for the work.
+public struct EngineBook: Equatable, Sendable {
+  /// Its server, library and path: whose client streams the tracks.
+  public var key: LibraryPath
+  /// It streams through the server's transcoder (`playsTranscoded`).
+  public var transcoded: Bool
+  /// Its chapters as file clips, for the sources' marks (`engineMarks`).
+  public var clips: [ChapterClip]
+
+  public init(key: LibraryPath, transcoded: Bool, clips: [ChapterClip]) {
+    self.key = key
+    self.transcoded = transcoded
+    self.clips = clips
+  }
+}
+
 /// The session's named timers and their periods.
 public enum PlaybackTimer: String, Equatable, Sendable, CaseIterable {
   /// One-shot: a play attempt or a buffering that has not reached `playing`.

@@ -114,9 +114,25 @@ func playbackEffects(_ state: inout AppState, _ commands: [PlaybackCommand]) -> 
     case .removeDownload(let key):
       // Finished and asked to delete: the same undoable delete as the button.
       reduceDownloads(&state, .deleteRequested(key))
+    case .engine(let engineCommand):
+      [.engine(engineCommand, book: engineBook(state, for: engineCommand))]
+    case .flushProgress(let serverID):
+      [.flushProgress(serverID: serverID)]
     default:
       [.playback(command)]
     }
+  }
+}
+
+/// The loaded book, for a command whose tracks are its own (a load or a
+/// swap); nil for the rest, which the engine runs on what it holds.
+private func engineBook(_ state: AppState, for command: EngineCommand) -> EngineBook? {
+  switch command {
+  case .load, .swapSources:
+    guard let loaded = state.player.session.nowPlaying else { return nil }
+    return EngineBook(key: loaded.key, transcoded: playsTranscoded(state), clips: loaded.queue.chapterClips)
+  case .play, .pause, .seek, .setRate, .setVolume, .reset:
+    return nil
   }
 }
 

@@ -26,6 +26,11 @@ final class PlaybackFlowTests: XCTestCase {
 
   private var queue: BookQueue { buildBookQueue(book: F.book, virtualChapterInterval: 1800) }
 
+  /// The book the engine's load names: whose client streams its tracks,
+  /// played as they are (the server offers no transcoding here), and its
+  /// chapter clips for the sources' marks.
+  private var engineBook: EngineBook { EngineBook(key: key, transcoded: false, clips: queue.chapterClips) }
+
   private var loaded: LoadedBook {
     LoadedBook(
       key: key, book: F.book, chapterData: nil, title: "A Clockwork Orchard", author: "Theodore Quill",
@@ -91,9 +96,9 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playback(.resumeLookedUp(key, .progress(record)), at: t0)),
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
-        .playback(.engine(.load(tracks: tracks, startIndex: 1, position: 95, clips: queue.chapterClips))),
-        .playback(.engine(.setRate(1))),
-        .playback(.engine(.play)),
+        .engine(.load(tracks: tracks, startIndex: 1, position: 95, clips: queue.chapterClips), book: engineBook),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
       ]
     ) {
       $0.player.session.pendingStart = nil
@@ -141,7 +146,7 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playback(.seekInBook(300), at: t0 + 40)),
       effects: [
         .playback(.recordListening(span)),
-        .playback(.engine(.seek(trackIndex: 0, position: 300))),
+        .engine(.seek(trackIndex: 0, position: 300), book: nil),
         save(300, at: t0 + 40),
       ]
     ) {
@@ -158,7 +163,7 @@ final class PlaybackFlowTests: XCTestCase {
   func testPauseStopsTheEngineThenSavesWhereItStopped() {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
-    store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.playback(.engine(.pause))]) {
+    store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.engine(.pause, book: nil)]) {
       $0.player.session.wantsPlayback = false
       $0.player.session.pausedAt = self.t0 + 10
     }
@@ -185,9 +190,9 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playRequested(F.bookPath, .position(1190), at: t0)),
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
-        .playback(.engine(.load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips))),
-        .playback(.engine(.setRate(1))),
-        .playback(.engine(.play)),
+        .engine(.load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips), book: engineBook),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
       ]
     ) {
       $0.player.session.rules.autoRewindLimit = 5
@@ -219,5 +224,39 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.upNext = UpNext(finished: F.bookPath, secondsLeft: 15)
     }
     XCTAssertEqual(selectUpNextCard(store.state)?.next, F.nextBookPath)
+  }
+
+  /// A book whose files the server says to transcode: the load says so,
+  /// and names the book, so the app's playback services turn its tracks
+  /// into transcoded streams without reading the store back.
+  func testABookTheServerTranscodesIsLoadedSayingSo() {
+    var book = F.book
+    book.directPlayable = false
+    var initial = F.signedIn()
+    initial.connections.capabilities[F.server.serverID] = ServerCapabilities(transcode: true)
+    initial.library.books[F.bookPath] = .loaded(book)
+    var store = ReducerTestStore(initial)
+    store.send(
+      .player(.playRequested(F.bookPath, .position(1190), at: t0)),
+      effects: [
+        .startTimer(watchdog, after: .seconds(3), repeating: false),
+        .engine(
+          .load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips),
+          book: EngineBook(key: key, transcoded: true, clips: queue.chapterClips)),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
+      ]
+    ) {
+      var request = self.request(at: 1190)
+      request.book = book
+      var loaded = self.loaded
+      loaded.book = book
+      $0.player.session.rules.autoRewindLimit = 5
+      $0.player.session.lastRequest = request
+      $0.player.session.nowPlaying = loaded
+      $0.player.session.snapshot = EngineSnapshot(state: .loading, trackIndex: 1, position: 590, duration: 600)
+      $0.player.session.resumeFloor = 1190
+      self.attempting(&$0.player.session)
+    }
   }
 }

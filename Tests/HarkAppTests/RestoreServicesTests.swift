@@ -1,0 +1,69 @@
+import Foundation
+import HarkCore
+import HarkTestSupport
+import XCTest
+
+@testable import HarkApp
+
+/// Hark started again: start-up is an action, the restore an effect, and
+/// what it finds comes back as actions; over real HTTP to the test server.
+final class RestoreServicesTests: XCTestCase {
+  nonisolated(unsafe) private static var server: TestServer!
+
+  override class func setUp() {
+    super.setUp()
+    server = try! TestServer.start(library: try! SampleLibrary.load(), arguments: ["--rate", "1000", "--burst", "1000"])
+  }
+
+  override class func tearDown() {
+    server.stop()
+    super.tearDown()
+  }
+
+  /// Signed in once; then a second Hark on the same data folder and, when
+  /// `keepsToken`, the same sign-ins (else the keyring lost the token).
+  @MainActor private func restarted(keepsToken: Bool) async throws -> AppHarness {
+    let first = AppHarness(server: Self.server)
+    addTeardownBlock { @MainActor in first.tearDown() }
+    try await first.signIn()
+    let again = AppHarness(
+      server: Self.server, dataDirectory: first.dataDirectory, secrets: keepsToken ? first.secrets : nil)
+    addTeardownBlock { @MainActor in again.tearDown() }
+    again.store.dispatch(.connections(.launched))
+    return again
+  }
+
+  /// The saved server comes back with its token: its libraries load from
+  /// the server, then its queued places are sent and the mirror refreshed,
+  /// each answered as an action.
+  @MainActor func testARestartRestoresTheServerThenSendsAndRefreshesItsPlaces() async throws {
+    let harness = try await restarted(keepsToken: true)
+    let id = AppHarness.serverID
+    try await harness.waitUntil("restored and loaded") {
+      if case .loaded? = $0.connections.libraries[id] { true } else { false }
+    }
+    try await harness.waitUntil("the mirror refreshed") { _ in
+      harness.actions.contains { if case .connections(.progressSeeded(id, .success)) = $0 { true } else { false } }
+    }
+    let restored = harness.actions.compactMap { if case .connections(.restored(let servers)) = $0 { servers } else { nil } }
+    XCTAssertEqual(restored.map { $0.map(\.serverID) }, [[id]], "restored once, with the server")
+    XCTAssertEqual(restored.first?.first?.needsReconnect, false, "its token was there")
+    let flushed = harness.actions.firstIndex { if case .connections(.progressFlushed(id, _)) = $0 { true } else { false } }
+    let seeded = harness.actions.firstIndex { if case .connections(.progressSeeded(id, _)) = $0 { true } else { false } }
+    XCTAssertNotNil(flushed, "the queued places were sent")
+    XCTAssertLessThan(flushed ?? .max, seeded ?? .min, "sent before the mirror is read from the server")
+  }
+
+  /// The token is gone from the keyring: the server is listed, says
+  /// "Reconnect…", and nothing is asked of it.
+  @MainActor func testARestoredServerWithoutItsTokenSaysReconnect() async throws {
+    let harness = try await restarted(keepsToken: false)
+    let id = AppHarness.serverID
+    try await harness.waitUntil("restored") { $0.connections.server(id) != nil }
+    XCTAssertEqual(harness.state.connections.server(id)?.needsReconnect, true)
+    XCTAssertEqual(harness.state.connections.libraries[id], .failed("Reconnect to see this server's libraries."))
+    XCTAssertFalse(
+      harness.actions.contains { if case .connections(.librariesLoaded) = $0 { true } else { false } },
+      "no load was sent for it")
+  }
+}
