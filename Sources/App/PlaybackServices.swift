@@ -146,17 +146,15 @@ final class PlaybackServices {
     }
   }
 
-  private func save(_ update: ProgressUpdate) async {
+  private func save(_ save: ProgressRecord) async {
     guard let syncer = connections.progressSyncer else {
       printToStandardError("hark: your place could not be saved: the listening database did not open.")
       return
     }
     do {
-      let record = ProgressRecord(
-        key: update.key, position: update.position, duration: update.duration, finished: update.finished,
-        playbackSpeed: update.playbackSpeed,
-        deviceID: try syncer.store.deviceID(), updatedAt: update.capturedAt)
-      noteReachability(try await syncer.save(record), serverID: update.key.serverID)
+      var record = save
+      record.deviceID = try syncer.store.deviceID()
+      noteReachability(try await syncer.save(record), serverID: save.key.serverID)
     } catch {
       printToStandardError("hark: your place could not be saved: \(error.localizedDescription)")
     }

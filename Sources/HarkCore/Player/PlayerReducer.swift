@@ -139,15 +139,9 @@ private func engineBook(_ state: AppState, for command: EngineCommand) -> Engine
 /// A save is the listener's newest place: the Book page's copy of the
 /// server's answer follows it, so a book played (or finished) from its page
 /// does not keep saying "Not started" until the page is opened again.
-private func rememberSavedPlace(_ state: inout AppState, _ update: ProgressUpdate) -> Effect {
-  let target = update.key
-  if state.library.extras[target] != nil {
-    state.library.extras[target]?.resume = .progress(
-      ProgressRecord(
-        key: update.key, position: update.position, duration: update.duration, finished: update.finished,
-        playbackSpeed: update.playbackSpeed, deviceID: "", updatedAt: update.capturedAt))
-  }
-  return .playback(.saveProgress(update))
+private func rememberSavedPlace(_ state: inout AppState, _ save: ProgressRecord) -> Effect {
+  if state.library.extras[save.key] != nil { state.library.extras[save.key]?.resume = .progress(save) }
+  return .playback(.saveProgress(save))
 }
 
 private func needsReload(_ book: Loadable<Book>) -> Bool {

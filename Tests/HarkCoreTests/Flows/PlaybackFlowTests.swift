@@ -68,8 +68,8 @@ final class PlaybackFlowTests: XCTestCase {
   private func save(_ position: Double, finished: Bool = false, at time: Date) -> Effect {
     .playback(
       .saveProgress(
-        ProgressUpdate(
-          key: key, position: position, duration: 1200, finished: finished, playbackSpeed: 1, capturedAt: time)))
+        ProgressRecord(
+          key: key, position: position, duration: 1200, finished: finished, playbackSpeed: 1, deviceID: "", updatedAt: time)))
   }
 
   private func report(_ state: EngineState, track: Int, at position: Double) -> EngineSnapshot {

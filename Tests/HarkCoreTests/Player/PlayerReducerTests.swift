@@ -124,8 +124,8 @@ final class PlayerReducerTests: XCTestCase {
         .cancelTimer(TimerID("playback.autosave")),
         .playback(
           .saveProgress(
-            ProgressUpdate(
-              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, capturedAt: later))),
+            ProgressRecord(
+              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, deviceID: "", updatedAt: later))),
         .engine(.reset, book: nil),
         .signOut(serverID: "a"),
       ])
