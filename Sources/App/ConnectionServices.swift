@@ -300,8 +300,14 @@ final class ConnectionServices {
     secrets.forgetsSignInsAtQuit ? Array(clients.values) : []
   }
 
+  /// Why a server without a token in memory (signed out meanwhile, or its
+  /// token gone from the keyring) is not asked: an answer, not silence.
+  private var noToken: FailureMessage { FailureMessage(tr("Hark is not signed in to this server.")) }
+
   private func loadAPIKeys(_ serverID: String) async {
-    guard let client = clients[serverID] else { return }
+    guard let client = clients[serverID] else {
+      return dispatch(.connections(.apiKeysLoaded(serverID: serverID, .failure(noToken))))
+    }
     do throws(APIError) {
       let keys = try await client.listAPIKeys().map {
         APIKeySummary(id: $0.id, label: $0.label, created: String($0.createdAt.rawValue.prefix(10)))
@@ -314,7 +320,9 @@ final class ConnectionServices {
   }
 
   private func createAPIKey(_ serverID: String, _ label: String) async {
-    guard let client = clients[serverID] else { return }
+    guard let client = clients[serverID] else {
+      return dispatch(.connections(.apiKeyCreated(serverID: serverID, .failure(noToken))))
+    }
     do throws(APIError) {
       let created = try await client.createAPIKey(label: label)
       // Like the session, the key lives in the keyring; the dialog shows it once.
@@ -329,7 +337,7 @@ final class ConnectionServices {
   }
 
   private func revokeAPIKey(_ serverID: String, _ id: Int) async {
-    guard let client = clients[serverID] else { return }
+    guard let client = clients[serverID] else { return await loadAPIKeys(serverID) }
     do throws(APIError) {
       try await client.revokeAPIKey(id: id)
       try? await secretStore.value.delete(.apiKey(serverID: serverID, id: id))

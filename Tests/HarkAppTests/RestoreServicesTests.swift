@@ -65,5 +65,11 @@ final class RestoreServicesTests: XCTestCase {
     XCTAssertFalse(
       harness.actions.contains { if case .connections(.librariesLoaded) = $0 { true } else { false } },
       "no load was sent for it")
+
+    // Asked for its API keys all the same (from its Preferences row), the
+    // list is answered, not left loading.
+    harness.store.dispatch(.connections(.apiKeysRequested(serverID: id)))
+    try await harness.waitUntil("the key list answered") { $0.connections.apiKeys[id] != .loading }
+    XCTAssertEqual(harness.state.connections.apiKeys[id], .failed("Hark is not signed in to this server."))
   }
 }
