@@ -65,6 +65,9 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
       case .forward: Double(state.settings.skipForwardSeconds)
       }
     return reducePlayerAction(&state, .playback(.skip(seconds: seconds), at: now))
+  case .resumeRequested(let now):
+    guard selectMediaPlayer(state).status == .paused else { return [] }
+    return reducePlayerAction(&state, .playback(.toggle, at: now))
   case .rateStepped(let delta, let now):
     guard state.player.session.nowPlaying != nil else { return [] }
     // Rounded to the control's step, so repeated presses never drift.

@@ -178,6 +178,31 @@ final class PlaybackFlowTests: XCTestCase {
     }
   }
 
+  /// The sleep timer notification's Play: while the book plays it changes
+  /// nothing (never a pause); once paused it is Play, exactly.
+  func testResumeFromTheNotificationPlaysOnAndNeverPauses() {
+    var store = ReducerTestStore(F.signedIn())
+    playToPlaying(&store)
+    store.send(.player(.resumeRequested(at: t0 + 5)))
+    store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.engine(.pause, book: nil)]) {
+      $0.player.session.wantsPlayback = false
+      $0.player.session.pausedAt = self.t0 + 10
+    }
+    store.send(
+      .player(.playback(.engineReported(report(.paused, track: 1, at: 105)), at: t0 + 10)),
+      effects: [save(705, at: t0 + 10), .cancelTimer(autosave)]
+    ) {
+      $0.player.session.snapshot = self.report(.paused, track: 1, at: 105)
+      $0.player.session.historyStart = nil
+      $0.player.session.resumeFloor = 705
+      self.stopped(&$0.player.session)
+    }
+    var played = store.state
+    let playEffects = reduce(&played, .player(.playback(.toggle, at: t0 + 20)))
+    XCTAssertTrue(playEffects.contains(.engine(.play, book: nil)), "\(playEffects)")
+    store.send(.player(.resumeRequested(at: t0 + 20)), effects: playEffects) { $0 = played }
+  }
+
   /// The end: saved as finished, and the Player page offers the next book
   /// in the folder, with the 15 s countdown when "Play the Next Book" is on.
   func testTheEndOfTheBookSavesItFinishedAndCountsDownToTheNext() {
