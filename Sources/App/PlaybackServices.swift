@@ -119,9 +119,9 @@ final class PlaybackServices {
   private func sources(_ tracks: [BookTrack], of book: EngineBook?) -> [EngineSource] {
     let client = book.flatMap { connections.streamingClient($0.key.serverID) }
     let transcoded = book?.transcoded ?? false
-    let marks = book.map { engineMarks($0.clips, trackCount: tracks.count) } ?? []
+    let fileMarks = book.map { engineMarks($0.clips, trackCount: tracks.count) } ?? []
     return tracks.enumerated().map { index, track in
-      let marks = marks.indices.contains(index) ? marks[index] : []
+      let marks = fileMarks.indices.contains(index) ? fileMarks[index] : []
       if let local = track.localFile { return EngineSource(uri: local, duration: track.duration, marks: marks) }
       guard let client, let key = book?.key else {
         // Not signed in and not downloaded: an address that fails at once,
