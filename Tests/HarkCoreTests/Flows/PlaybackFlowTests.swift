@@ -69,7 +69,8 @@ final class PlaybackFlowTests: XCTestCase {
     .playback(
       .saveProgress(
         ProgressRecord(
-          key: key, position: position, duration: 1200, finished: finished, playbackSpeed: 1, deviceID: "", updatedAt: time)))
+          key: key, position: position, duration: 1200, finished: finished, playbackSpeed: 1, deviceID: "",
+          updatedAt: time)))
   }
 
   private func report(_ state: EngineState, track: Int, at position: Double) -> EngineSnapshot {
@@ -163,6 +164,13 @@ final class PlaybackFlowTests: XCTestCase {
   func testPauseStopsTheEngineThenSavesWhereItStopped() {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
+    pauseFromPlaying(&store)
+  }
+
+  /// Pause 10 s into `playToPlaying`: the engine is asked to pause, and
+  /// the save comes with its report of where it stopped (a span under
+  /// 20 s is not history).
+  private func pauseFromPlaying(_ store: inout ReducerTestStore) {
     store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.engine(.pause, book: nil)]) {
       $0.player.session.wantsPlayback = false
       $0.player.session.pausedAt = self.t0 + 10
@@ -184,19 +192,7 @@ final class PlaybackFlowTests: XCTestCase {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
     store.send(.player(.resumeRequested(at: t0 + 5)))
-    store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.engine(.pause, book: nil)]) {
-      $0.player.session.wantsPlayback = false
-      $0.player.session.pausedAt = self.t0 + 10
-    }
-    store.send(
-      .player(.playback(.engineReported(report(.paused, track: 1, at: 105)), at: t0 + 10)),
-      effects: [save(705, at: t0 + 10), .cancelTimer(autosave)]
-    ) {
-      $0.player.session.snapshot = self.report(.paused, track: 1, at: 105)
-      $0.player.session.historyStart = nil
-      $0.player.session.resumeFloor = 705
-      self.stopped(&$0.player.session)
-    }
+    pauseFromPlaying(&store)
     var played = store.state
     let playEffects = reduce(&played, .player(.playback(.toggle, at: t0 + 20)))
     XCTAssertTrue(playEffects.contains(.engine(.play, book: nil)), "\(playEffects)")

@@ -125,7 +125,8 @@ final class PlayerReducerTests: XCTestCase {
         .playback(
           .saveProgress(
             ProgressRecord(
-              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, deviceID: "", updatedAt: later))),
+              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, deviceID: "",
+              updatedAt: later))),
         .engine(.reset, book: nil),
         .signOut(serverID: "a"),
       ])

@@ -5,9 +5,11 @@ import XCTest
 
 @testable import HarkApp
 
-/// Hark started again: start-up is an action, the restore an effect, and
-/// what it finds comes back as actions; over real HTTP to the test server.
-final class RestoreServicesTests: XCTestCase {
+/// The App's services as `AppServices` routes them, over real HTTP to the
+/// test server: Hark started again (start-up is an action, the restore an
+/// effect, and what it finds comes back as actions), and an owner the
+/// playback tests never needed run rather than dropped.
+final class AppServicesTests: XCTestCase {
   nonisolated(unsafe) private static var server: TestServer!
 
   override class func setUp() {
@@ -45,11 +47,17 @@ final class RestoreServicesTests: XCTestCase {
     try await harness.waitUntil("the mirror refreshed") { _ in
       harness.actions.contains { if case .connections(.progressSeeded(id, .success)) = $0 { true } else { false } }
     }
-    let restored = harness.actions.compactMap { if case .connections(.restored(let servers)) = $0 { servers } else { nil } }
+    let restored = harness.actions.compactMap {
+      if case .connections(.restored(let servers)) = $0 { servers } else { nil }
+    }
     XCTAssertEqual(restored.map { $0.map(\.serverID) }, [[id]], "restored once, with the server")
     XCTAssertEqual(restored.first?.first?.needsReconnect, false, "its token was there")
-    let flushed = harness.actions.firstIndex { if case .connections(.progressFlushed(id, _)) = $0 { true } else { false } }
-    let seeded = harness.actions.firstIndex { if case .connections(.progressSeeded(id, _)) = $0 { true } else { false } }
+    let flushed = harness.actions.firstIndex {
+      if case .connections(.progressFlushed(id, _)) = $0 { true } else { false }
+    }
+    let seeded = harness.actions.firstIndex {
+      if case .connections(.progressSeeded(id, _)) = $0 { true } else { false }
+    }
     XCTAssertNotNil(flushed, "the queued places were sent")
     XCTAssertLessThan(flushed ?? .max, seeded ?? .min, "sent before the mirror is read from the server")
   }
@@ -71,5 +79,20 @@ final class RestoreServicesTests: XCTestCase {
     harness.store.dispatch(.connections(.apiKeysRequested(serverID: id)))
     try await harness.waitUntil("the key list answered") { $0.connections.apiKeys[id] != .loading }
     XCTAssertEqual(harness.state.connections.apiKeys[id], .failed("Hark is not signed in to this server."))
+  }
+
+  /// The Book page's extras: the harness routes them as Hark does.
+  @MainActor func testABookOpenedHasItsBookmarksAndNotesAnswered() async throws {
+    let harness = AppHarness(server: Self.server)
+    addTeardownBlock { @MainActor in harness.tearDown() }
+    try await harness.signIn()
+    let book = harness.book("Marguerite Holloway/The Lighthouse Keeper")
+    harness.store.dispatch(.library(.bookOpened(book)))
+    try await harness.waitUntil("its bookmarks and notes are answered") {
+      guard let extras = $0.library.extras[book] else { return false }
+      return extras.bookmarks != .loading && extras.notes != .loading
+    }
+    XCTAssertEqual(harness.state.library.extras[book]?.bookmarks, .loaded([]), "none kept on the test server")
+    XCTAssertEqual(harness.state.library.extras[book]?.notes, .loaded([]))
   }
 }
