@@ -60,7 +60,7 @@ final class DownloadServices {
         printToStandardError("hark: the downloads list could not be saved: \(error)")
       }
     default:
-      break
+      assertionFailure()  // `AppServices` hands over only this owner's effects
     }
   }
 

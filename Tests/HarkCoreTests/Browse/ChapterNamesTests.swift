@@ -80,7 +80,7 @@ final class ChapterNamesTests: XCTestCase {
   func testTheBookPagesVirtualChapterPlaysFromItsStart() {
     var state = opened()
     let effects = reduce(&state, .player(.playRequested(target, .chapter(1), at: now)))
-    let commands = effects.compactMap { if case .playback(.engine(let command)) = $0 { command } else { nil } }
+    let commands = effects.compactMap { if case .engine(let command, _) = $0 { command } else { nil } }
     guard case .load(_, let index, let position, _)? = commands.first else {
       return XCTFail("\(effects)")
     }

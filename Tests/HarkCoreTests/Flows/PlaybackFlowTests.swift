@@ -26,6 +26,11 @@ final class PlaybackFlowTests: XCTestCase {
 
   private var queue: BookQueue { buildBookQueue(book: F.book, virtualChapterInterval: 1800) }
 
+  /// The book the engine's load names: whose client streams its tracks,
+  /// played as they are (the server offers no transcoding here), and its
+  /// chapter clips for the sources' marks.
+  private var engineBook: EngineBook { EngineBook(key: key, transcoded: false, clips: queue.chapterClips) }
+
   private var loaded: LoadedBook {
     LoadedBook(
       key: key, book: F.book, chapterData: nil, title: "A Clockwork Orchard", author: "Theodore Quill",
@@ -63,8 +68,9 @@ final class PlaybackFlowTests: XCTestCase {
   private func save(_ position: Double, finished: Bool = false, at time: Date) -> Effect {
     .playback(
       .saveProgress(
-        ProgressUpdate(
-          key: key, position: position, duration: 1200, finished: finished, playbackSpeed: 1, capturedAt: time)))
+        ProgressRecord(
+          key: key, position: position, duration: 1200, finished: finished, playbackSpeed: 1, deviceID: "",
+          updatedAt: time)))
   }
 
   private func report(_ state: EngineState, track: Int, at position: Double) -> EngineSnapshot {
@@ -91,9 +97,9 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playback(.resumeLookedUp(key, .progress(record)), at: t0)),
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
-        .playback(.engine(.load(tracks: tracks, startIndex: 1, position: 95, clips: queue.chapterClips))),
-        .playback(.engine(.setRate(1))),
-        .playback(.engine(.play)),
+        .engine(.load(tracks: tracks, startIndex: 1, position: 95, clips: queue.chapterClips), book: engineBook),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
       ]
     ) {
       $0.player.session.pendingStart = nil
@@ -141,7 +147,7 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playback(.seekInBook(300), at: t0 + 40)),
       effects: [
         .playback(.recordListening(span)),
-        .playback(.engine(.seek(trackIndex: 0, position: 300))),
+        .engine(.seek(trackIndex: 0, position: 300), book: nil),
         save(300, at: t0 + 40),
       ]
     ) {
@@ -158,7 +164,14 @@ final class PlaybackFlowTests: XCTestCase {
   func testPauseStopsTheEngineThenSavesWhereItStopped() {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
-    store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.playback(.engine(.pause))]) {
+    pauseFromPlaying(&store)
+  }
+
+  /// Pause 10 s into `playToPlaying`: the engine is asked to pause, and
+  /// the save comes with its report of where it stopped (a span under
+  /// 20 s is not history).
+  private func pauseFromPlaying(_ store: inout ReducerTestStore) {
+    store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.engine(.pause, book: nil)]) {
       $0.player.session.wantsPlayback = false
       $0.player.session.pausedAt = self.t0 + 10
     }
@@ -173,6 +186,19 @@ final class PlaybackFlowTests: XCTestCase {
     }
   }
 
+  /// The sleep timer notification's Play: while the book plays it changes
+  /// nothing (never a pause); once paused it is Play, exactly.
+  func testResumeFromTheNotificationPlaysOnAndNeverPauses() {
+    var store = ReducerTestStore(F.signedIn())
+    playToPlaying(&store)
+    store.send(.player(.resumeRequested(at: t0 + 5)))
+    pauseFromPlaying(&store)
+    var played = store.state
+    let playEffects = reduce(&played, .player(.playback(.toggle, at: t0 + 20)))
+    XCTAssertTrue(playEffects.contains(.engine(.play, book: nil)), "\(playEffects)")
+    store.send(.player(.resumeRequested(at: t0 + 20)), effects: playEffects) { $0 = played }
+  }
+
   /// The end: saved as finished, and the Player page offers the next book
   /// in the folder, with the 15 s countdown when "Play the Next Book" is on.
   func testTheEndOfTheBookSavesItFinishedAndCountsDownToTheNext() {
@@ -185,9 +211,9 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playRequested(F.bookPath, .position(1190), at: t0)),
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
-        .playback(.engine(.load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips))),
-        .playback(.engine(.setRate(1))),
-        .playback(.engine(.play)),
+        .engine(.load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips), book: engineBook),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
       ]
     ) {
       $0.player.session.rules.autoRewindLimit = 5
@@ -219,5 +245,39 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.upNext = UpNext(finished: F.bookPath, secondsLeft: 15)
     }
     XCTAssertEqual(selectUpNextCard(store.state)?.next, F.nextBookPath)
+  }
+
+  /// A book whose files the server says to transcode: the load says so,
+  /// and names the book, so the app's playback services turn its tracks
+  /// into transcoded streams without reading the store back.
+  func testABookTheServerTranscodesIsLoadedSayingSo() {
+    var book = F.book
+    book.directPlayable = false
+    var initial = F.signedIn()
+    initial.connections.capabilities[F.server.serverID] = ServerCapabilities(transcode: true)
+    initial.library.books[F.bookPath] = .loaded(book)
+    var store = ReducerTestStore(initial)
+    store.send(
+      .player(.playRequested(F.bookPath, .position(1190), at: t0)),
+      effects: [
+        .startTimer(watchdog, after: .seconds(3), repeating: false),
+        .engine(
+          .load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips),
+          book: EngineBook(key: key, transcoded: true, clips: queue.chapterClips)),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
+      ]
+    ) {
+      var request = self.request(at: 1190)
+      request.book = book
+      var loaded = self.loaded
+      loaded.book = book
+      $0.player.session.rules.autoRewindLimit = 5
+      $0.player.session.lastRequest = request
+      $0.player.session.nowPlaying = loaded
+      $0.player.session.snapshot = EngineSnapshot(state: .loading, trackIndex: 1, position: 590, duration: 600)
+      $0.player.session.resumeFloor = 1190
+      self.attempting(&$0.player.session)
+    }
   }
 }

@@ -75,7 +75,7 @@ final class PlaybackHarness {
     lookups = []
   }
 
-  var saves: [ProgressUpdate] {
+  var saves: [ProgressRecord] {
     commands.compactMap { if case .saveProgress(let save) = $0 { save } else { nil } }
   }
 

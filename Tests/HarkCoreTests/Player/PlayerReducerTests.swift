@@ -36,9 +36,11 @@ final class PlayerReducerTests: XCTestCase {
     XCTAssertEqual(queue.tracks.map(\.path), ["Quill/Orchard/01.mp3", "Quill/Orchard/02.mp3"])
     return [
       .startTimer(watchdog, after: .seconds(3), repeating: false),
-      .playback(.engine(.load(tracks: queue.tracks, startIndex: track, position: position, clips: queue.chapterClips))),
-      .playback(.engine(.setRate(1))),
-      .playback(.engine(.play)),
+      .engine(
+        .load(tracks: queue.tracks, startIndex: track, position: position, clips: queue.chapterClips),
+        book: EngineBook(key: path, transcoded: false, clips: queue.chapterClips)),
+      .engine(.setRate(1), book: nil),
+      .engine(.play, book: nil),
     ]
   }
 
@@ -122,9 +124,10 @@ final class PlayerReducerTests: XCTestCase {
         .cancelTimer(TimerID("playback.autosave")),
         .playback(
           .saveProgress(
-            ProgressUpdate(
-              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, capturedAt: later))),
-        .playback(.engine(.reset)),
+            ProgressRecord(
+              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, deviceID: "",
+              updatedAt: later))),
+        .engine(.reset, book: nil),
         .signOut(serverID: "a"),
       ])
     XCTAssertNil(state.player.nowPlaying)

@@ -47,8 +47,8 @@ final class UpNextTests: XCTestCase {
     [
       .playback(
         .saveProgress(
-          ProgressUpdate(
-            key: first, position: 100, duration: 100, finished: true, playbackSpeed: 1, capturedAt: t0))),
+          ProgressRecord(
+            key: first, position: 100, duration: 100, finished: true, playbackSpeed: 1, deviceID: "", updatedAt: t0))),
       .cancelTimer(TimerID("playback.autosave")),
     ]
   }
