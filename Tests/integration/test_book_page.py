@@ -54,14 +54,26 @@ def open_orchard(hark):
 
 
 @pytest.mark.long
+def first_row_of_shelf(hark, title):
+    """The accessible path of a Library page shelf's first row."""
+    shelves = hark.find_all("list", title)
+    return shelves[0][0].path if shelves else None
+
+
 def test_favourite_bookmark_and_note(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
+    hark.wait_until(lambda: first_row_of_shelf(hark, "Recently Added"), timeout=10)
+    recently_added = first_row_of_shelf(hark, "Recently Added")
     open_orchard(hark)
 
     # GTK 4.8 exposes a GtkToggleButton as a push button.
     hark.click(hark.find("push button", "Add to Favourites", timeout=10))
     hark.find("push button", "Remove from Favourites", timeout=10)
     assert [f["path"] for f in api(audiosilo, "GET", "/me/favourites")["favourites"]] == [BOOK]
+    # The Library page gains a Favourites shelf; the shelves before it keep
+    # their rows (the same accessible objects).
+    hark.wait_until(lambda: hark.find_all("list", "Favourites"), timeout=10)
+    assert first_row_of_shelf(hark, "Recently Added") == recently_added
 
     # Marking finished goes through the durable mirror and reaches the server.
     hark.click(hark.find("push button", "Mark as Finished"))
