@@ -72,7 +72,6 @@ public final class HarkApplication {
         if case .persistDownloadsFolder(let folder) = effect { settings.downloadsFolder = folder }
       })
     let local = services.local
-    let downloads = services.downloads
     let effects = EffectRunner(
       clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) }, services: services.run)
     let store = Store(effects: effects)
@@ -82,7 +81,7 @@ public final class HarkApplication {
     store.dispatch(.library(.layoutLoaded(settings.bookLayout)))
     store.dispatch(.connections(.launched))
     networkWatch = NetworkWatch { store.dispatch($0) }
-    downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) }
+    store.dispatch(.downloads(.launched(root: settings.downloadsFolder)))
     let folderWatch = LocalFolderWatch { store.dispatch(.localLibrary(.rescanRequested)) }
     let rootWatch = LocalRootWatch { store.dispatch(.localLibrary(.folderMoved(from: $0, to: $1))) }
     local.afterScan = { [weak local] in

@@ -101,6 +101,9 @@ public enum Effect: Equatable, Sendable {
   case deleteDownload(DownloadEntry)
   /// Measure the free space of the disk holding this downloads folder.
   case measureDiskSpace(URL)
+  /// Read the downloads registry and check each downloaded book's files
+  /// (answered by `.downloads(.registryLoaded)`); nil root: the default.
+  case loadDownloadRegistry(root: URL?)
   /// Scan these library folders (unchanged files from the scan index),
   /// reporting progress and each folder as `.localLibrary` actions.
   case scanLocalLibrary([LocalFolder])

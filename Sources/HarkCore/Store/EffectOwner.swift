@@ -33,7 +33,8 @@ extension Effect {
     case .loadBookExtras, .setFavourite, .saveProgress, .addBookmark, .deleteBookmark, .addNote, .deleteNote:
       .bookExtras
     case .playback, .engine: .playback
-    case .runDownload, .stopDownload, .saveDownload, .deleteDownload, .measureDiskSpace: .downloads
+    case .runDownload, .stopDownload, .saveDownload, .deleteDownload, .measureDiskSpace, .loadDownloadRegistry:
+      .downloads
     case .scanLocalLibrary, .copyIntoLibrary: .localLibrary
     }
   }

@@ -88,6 +88,8 @@ final class SignInFlowTests: XCTestCase {
     let signedOut = RememberedServer(serverID: "srv-9", name: "Old", baseURL: URL(string: "https://old.example.com")!)
     var store = ReducerTestStore()
     store.send(.connections(.launched), effects: [.restoreServers])
+    let folder = URL(fileURLWithPath: "/books/downloads")
+    store.send(.downloads(.launched(root: folder)), effects: [.loadDownloadRegistry(root: folder)])
     store.send(.connections(.restored([F.server])), effects: [.loadLibraries(serverID: "srv-1")]) {
       $0.connections.servers = [F.server]
       $0.connections.libraries["srv-1"] = .loading
