@@ -96,13 +96,14 @@ final class PlaybackServices {
       return
     }
     switch command {
-    case .load(let tracks, let startIndex, let position, let clips):
+    case .load(let tracks, let startIndex, let position, let clips, let seekID):
       loadedKey = key
       loadedMarks = engineMarks(clips, trackCount: tracks.count)
-      engine.load(sources(tracks, key: key), startIndex: startIndex, position: position)
+      engine.load(sources(tracks, key: key), startIndex: startIndex, position: position, seekID: seekID)
     case .play: engine.play()
     case .pause: engine.pause()
-    case .seek(let trackIndex, let position): engine.seek(trackIndex: trackIndex, position: position)
+    case .seek(let trackIndex, let position, let seekID):
+      engine.seek(trackIndex: trackIndex, position: position, seekID: seekID)
     case .setRate(let rate): engine.setRate(rate)
     case .setVolume(let volume): engine.setVolume(volume)
     case .swapSources(let tracks, let copy):

@@ -1,0 +1,90 @@
+import GObjectKit
+import HarkCore
+
+/// Seeking, and saying when a seek is finished.
+///
+/// Every load and seek comes with the session's `SeekID`. While one is
+/// under way the engine reports its target as the position (the pipeline
+/// would still answer with the place it is leaving); once nothing is
+/// opening, waiting or flushing any more, the position comes from the
+/// pipeline again and reports carry the last id asked for
+/// (`EngineSnapshot.seekID`), which tells the session that from this
+/// report on the place is the one it asked for.
+extension GStreamerEngine {
+  public func seek(trackIndex: Int, position: Double, seekID: SeekID) {
+    let current = shared.withQueue { $0.currentIndex }
+    guard shared.withQueue({ $0.sources.indices.contains(trackIndex) }) else { return }
+    requestedSeek = seekID
+    let (isTranscoded, isPushedOgg) = shared.withQueue { queue in
+      let source = queue.sources[trackIndex]
+      return (source.isTranscoded, source.uri.scheme != "file" && queue.pushedOgg.contains(source.uri.absoluteString))
+    }
+    // A transcoded stream has no Range: it is reopened from the new second.
+    // A streamed Ogg file is too: oggdemux's own idea of its length (the
+    // bounds of its search) can be short by a page or more, and a seek past
+    // it ends the file (see OggLengthAnswer, which tells it when reopened).
+    if trackIndex != current || phase.isStopped || phase.isOpening || isTranscoded || isPushedOgg
+      || playsReplacedSource
+    {
+      return open(trackIndex: trackIndex, at: position)
+    }
+    // A file queued for gapless playback must not follow a seek backwards.
+    shared.withQueue { $0.queued = [] }
+    lastPosition = max(0, position)
+    if seekInFlight != nil { nextSeek = lastPosition } else { startSeek(lastPosition) }
+    publish()
+  }
+
+  /// - Parameter retryIfRefused: a refused seek is tried once more after
+  ///   the one under way; a second refusal drops it (no endless retries).
+  func startSeek(_ target: Double, retryIfRefused: Bool = true) {
+    let accepted = seekPipeline(to: target)
+    nextSeek = accepted || !retryIfRefused ? nil : target
+    seekFlushing = accepted
+    seekInFlight = Timeout(milliseconds: 700, repeating: false) { [weak self] in self?.seekSettled() }
+  }
+
+  /// A flushing seek in the current file; its flush may pass to the sink.
+  @discardableResult
+  func seekPipeline(to target: Double) -> Bool {
+    flushFilter.seekStarting()
+    landingClip.seekStarting(to: target)
+    let accepted = pipeline.seek(to: target)
+    if !accepted {
+      flushFilter.seekFinished()
+      landingClip.seekAbandoned()
+    }
+    return accepted
+  }
+
+  /// A new file, a reset or an error: no seek is under way or waiting.
+  func forgetSeeks() {
+    flushFilter.seekFinished()
+    landingClip.seekAbandoned()
+    nextSeek = nil
+    seekFlushing = false
+    seekInFlight?.cancel()
+    seekInFlight = nil
+  }
+
+  /// The seek under way is done (ASYNC_DONE, or time is up): the next one goes.
+  func seekSettled() {
+    seekInFlight?.cancel()
+    seekInFlight = nil
+    guard let target = nextSeek else { return }
+    nextSeek = nil
+    startSeek(target, retryIfRefused: false)
+  }
+
+  /// Nothing opening, waiting or flushing: the pipeline's place is the
+  /// one last asked for.
+  var seekIsUnderWay: Bool { phase.isOpening || nextSeek != nil || seekFlushing }
+
+  /// Called at every publish: once no seek is under way, the last one
+  /// asked for is finished. A stopped engine (ended, failed) got nowhere
+  /// new; the next play or seek opens the file and finishes then.
+  func noteSeekFinished() {
+    guard !seekIsUnderWay, !phase.isStopped else { return }
+    finishedSeek = requestedSeek
+  }
+}
