@@ -106,6 +106,9 @@ extension GStreamerEngine {
     gst_message_parse_state_changed(message, &old, &new, &pending)
     if new == GST_STATE_PLAYING {
       hasPlayedSinceLoad = true
+      // Back to playing after the seeks asked for, not after an earlier one
+      // of them (its message can come while the next one flushes).
+      if !seekIsUnderWay, pipelineIsPlaying { playsThroughSeek = false }
       startPolling()
     } else {
       stopPolling()

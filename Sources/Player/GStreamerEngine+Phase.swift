@@ -56,7 +56,12 @@ enum EngineOrder: Equatable, Sendable {
 
 extension GStreamerEngine {
   /// The state to report: what is, not what was asked for. Playing only
-  /// once the pipeline really plays.
+  /// once the pipeline really plays — and through a seek it makes while
+  /// playing: a flushing seek takes the pipeline to PAUSED until the new
+  /// place is prerolled (tens of milliseconds), and the pipeline goes back
+  /// to PLAYING by itself. Reported as paused, that moment was a pause to
+  /// the session (the play button flickered, the place was saved and the
+  /// listening span split at every press of a held skip key).
   var reportedState: EngineState {
     switch phase {
     case .idle: return .idle
@@ -64,10 +69,15 @@ extension GStreamerEngine {
     case .ended: return .ended
     case .opening, .open(buffering: true): return .loading
     case .open(buffering: false):
-      var state = GST_STATE_NULL
-      gst_element_get_state(pipeline.playbin, &state, nil, 0)
-      if state == GST_STATE_PLAYING && order == .play { return .playing }
+      if order == .play && (pipelineIsPlaying || playsThroughSeek) { return .playing }
       return hasPlayedSinceLoad ? .paused : .ready
     }
+  }
+
+  /// The pipeline's current state is PLAYING (not only on its way there).
+  var pipelineIsPlaying: Bool {
+    var state = GST_STATE_NULL
+    gst_element_get_state(pipeline.playbin, &state, nil, 0)
+    return state == GST_STATE_PLAYING
   }
 }

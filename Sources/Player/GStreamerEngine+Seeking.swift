@@ -38,6 +38,8 @@ extension GStreamerEngine {
   /// - Parameter retryIfRefused: a refused seek is tried once more after
   ///   the one under way; a second refusal drops it (no endless retries).
   func startSeek(_ target: Double, retryIfRefused: Bool = true) {
+    // Read before the flush takes the pipeline to PAUSED.
+    if snapshot.state == .playing && order == .play { playsThroughSeek = true }
     let accepted = seekPipeline(to: target)
     nextSeek = accepted || !retryIfRefused ? nil : target
     seekFlushing = accepted
@@ -63,6 +65,7 @@ extension GStreamerEngine {
     landingClip.seekAbandoned()
     nextSeek = nil
     seekFlushing = false
+    playsThroughSeek = false
     seekInFlight?.cancel()
     seekInFlight = nil
   }

@@ -13,7 +13,10 @@ import HarkCore
 /// included (`TranscodedStream`: seeking reopens them from a new `t`). Bus
 /// messages (GStreamerEngine+Bus) become snapshots on the main loop; the
 /// position is reported only while playing, as what it shows would change
-/// (GStreamerEngine+Reports).
+/// (GStreamerEngine+Reports). Where the pipeline is in its life is one
+/// `EnginePhase`, and whether to play is the session's order, carried out
+/// when the pipeline can (GStreamerEngine+Phase); a seek's target is
+/// reported until it is reached, then the seek's id (GStreamerEngine+Seeking).
 /// Errors and stalls are reported, never retried here.
 @MainActor
 public final class GStreamerEngine: PlaybackEngine {
@@ -51,6 +54,9 @@ public final class GStreamerEngine: PlaybackEngine {
   /// A seek was accepted and its ASYNC_DONE has not come: the pipeline may
   /// still answer the place it is leaving (GStreamerEngine+Seeking).
   var seekFlushing = false
+  /// A seek was made while playing and the pipeline is not back to PLAYING
+  /// yet: still reported as playing (`reportedState`).
+  var playsThroughSeek = false
   /// The last load or seek asked for, and the last one finished: the one
   /// reports carry.
   var requestedSeek = SeekID.zero
@@ -147,6 +153,7 @@ public final class GStreamerEngine: PlaybackEngine {
 
   public func pause() {
     order = .pause
+    playsThroughSeek = false
     guard !phase.isStopped else { return }
     // Nobody hears a paused book move onto its downloaded copy.
     if playsReplacedSource { return reopenAtCurrentPlace() }

@@ -28,6 +28,7 @@ final class EngineSeekIDTests: XCTestCase {
       XCTAssertTrue(spin { recorder.last?.seekID == SeekID(2) }, "\(recorder.snapshots)")
       XCTAssertTrue(spin(timeout: 3) { (recorder.last?.position ?? 0) > 0.6 }, "playing on from 0.25 s")
       Self.assertFinished(SeekID(2), at: 0.25, track: 0, in: recorder.snapshots)
+      XCTAssertEqual(recorder.states, [.playing], "a seek while playing is no pause")
 
       // Two in quick succession: the first one's id is never echoed with a
       // place short of the second's.
@@ -37,6 +38,7 @@ final class EngineSeekIDTests: XCTestCase {
       XCTAssertTrue(spin { recorder.last?.seekID == SeekID(4) }, "\(recorder.snapshots)")
       XCTAssertEqual(recorder.snapshots.filter { $0.seekID == SeekID(3) }, [], "the second stands for both")
       Self.assertFinished(SeekID(4), at: 2.0, track: 0, in: recorder.snapshots, underWayAt: [1.0, 2.0])
+      XCTAssertEqual(recorder.states, [.playing], "a seek while playing is no pause")
 
       // Into another file, which is opened there.
       recorder.clear()

@@ -30,7 +30,12 @@ public struct LoadedBook: Equatable, Sendable {
 /// - a save never moves the listener's place backwards by a slip, and saves
 ///   near the end mark the book finished (`+Saving`);
 /// - resuming never silently starts at 0 when the resume point is unknown
-///   (`+Starting`).
+///   (`+Starting`);
+/// - the place has one owner: a seek's target is the place until the
+///   engine reports that seek finished, so no report from before it moves
+///   the place back (`+Seeking`, `+Engine`);
+/// - whether to play is decided here alone (`intent`); the engine is told
+///   and reports what is.
 ///
 /// Embedding: keep one session in the app state; send engine reports,
 /// the listener's actions, lookup answers and timer fires through `reduce`
