@@ -27,7 +27,7 @@ extension GStreamerEngine {
     pipeline.limitAudioQueue()
     durationIsStale = true
     if !phase.isOpening {
-      seekFlushing = false
+      seekStage = seekStage.prerolled
       if seekInFlight != nil || nextSeek != nil { seekSettled() }
       return publish()
     }
@@ -106,9 +106,6 @@ extension GStreamerEngine {
     gst_message_parse_state_changed(message, &old, &new, &pending)
     if new == GST_STATE_PLAYING {
       hasPlayedSinceLoad = true
-      // Back to playing after the seeks asked for, not after an earlier one
-      // of them (its message can come while the next one flushes).
-      if !seekIsUnderWay, pipelineIsPlaying { playsThroughSeek = false }
       startPolling()
     } else {
       stopPolling()

@@ -56,12 +56,9 @@ enum EngineOrder: Equatable, Sendable {
 
 extension GStreamerEngine {
   /// The state to report: what is, not what was asked for. Playing only
-  /// once the pipeline really plays — and through a seek it makes while
-  /// playing: a flushing seek takes the pipeline to PAUSED until the new
-  /// place is prerolled (tens of milliseconds), and the pipeline goes back
-  /// to PLAYING by itself. Reported as paused, that moment was a pause to
-  /// the session (the play button flickered, the place was saved and the
-  /// listening span split at every press of a held skip key).
+  /// once the pipeline really plays — and through a seek made while
+  /// playing (`SeekStage`), which takes it to PAUSED for tens of
+  /// milliseconds and back by itself.
   var reportedState: EngineState {
     switch phase {
     case .idle: return .idle
@@ -69,7 +66,7 @@ extension GStreamerEngine {
     case .ended: return .ended
     case .opening, .open(buffering: true): return .loading
     case .open(buffering: false):
-      if order == .play && (pipelineIsPlaying || playsThroughSeek) { return .playing }
+      if order == .play && (pipelineIsPlaying || seekStage.playsThrough) { return .playing }
       return hasPlayedSinceLoad ? .paused : .ready
     }
   }

@@ -39,10 +39,11 @@ extension GStreamerEngine {
   ///   the one under way; a second refusal drops it (no endless retries).
   func startSeek(_ target: Double, retryIfRefused: Bool = true) {
     // Read before the flush takes the pipeline to PAUSED.
-    if snapshot.state == .playing && order == .play { playsThroughSeek = true }
+    let fromPlaying = seekStage.playsThrough || (snapshot.state == .playing && order == .play)
     let accepted = seekPipeline(to: target)
     nextSeek = accepted || !retryIfRefused ? nil : target
-    seekFlushing = accepted
+    // A refused seek changes nothing in the pipeline.
+    if accepted { seekStage = .flushing(fromPlaying: fromPlaying) }
     seekInFlight = Timeout(milliseconds: 700, repeating: false) { [weak self] in self?.seekSettled() }
   }
 
@@ -64,8 +65,7 @@ extension GStreamerEngine {
     flushFilter.seekFinished()
     landingClip.seekAbandoned()
     nextSeek = nil
-    seekFlushing = false
-    playsThroughSeek = false
+    seekStage = .settled
     seekInFlight?.cancel()
     seekInFlight = nil
   }
@@ -81,13 +81,54 @@ extension GStreamerEngine {
 
   /// Nothing opening, waiting or flushing: the pipeline's place is the
   /// one last asked for.
-  var seekIsUnderWay: Bool { phase.isOpening || nextSeek != nil || seekFlushing }
+  var seekIsUnderWay: Bool { phase.isOpening || nextSeek != nil || seekStage.isFlushing }
 
   /// Called at every publish: once no seek is under way, the last one
   /// asked for is finished. A stopped engine (ended, failed) got nowhere
   /// new; the next play or seek opens the file and finishes then.
   func noteSeekFinished() {
+    // Back to PLAYING after the seeks asked for (its STATE_CHANGED
+    // publishes), not after an earlier one of them: that one's message can
+    // come while the next one flushes.
+    if seekStage == .resuming, !seekIsUnderWay, pipelineIsPlaying { seekStage = .settled }
     guard !seekIsUnderWay, !phase.isStopped else { return }
     finishedSeek = requestedSeek
+  }
+}
+
+/// How far the last seek in the open file has got. A flushing seek takes
+/// the pipeline to PAUSED until the new place is prerolled (its
+/// ASYNC_DONE); one made while playing then goes back to PLAYING by itself
+/// and is reported as playing throughout (`reportedState`): reported as
+/// paused, that moment was a pause to the session (the play button
+/// flickered, the place was saved and the listening span split at every
+/// press of a held skip key).
+enum SeekStage: Equatable, Sendable {
+  /// None under way.
+  case settled
+  /// Accepted and not prerolled yet: the pipeline may still answer the
+  /// place it is leaving.
+  case flushing(fromPlaying: Bool)
+  /// Prerolled at the new place after a seek made while playing, on the
+  /// way back to PLAYING.
+  case resuming
+
+  var isFlushing: Bool {
+    if case .flushing = self { return true }
+    return false
+  }
+
+  /// Reported as playing though the pipeline is PAUSED for the seek.
+  var playsThrough: Bool { self == .flushing(fromPlaying: true) || self == .resuming }
+
+  /// The seek's ASYNC_DONE came.
+  var prerolled: SeekStage { self == .flushing(fromPlaying: true) ? .resuming : isFlushing ? .settled : self }
+
+  /// Told to pause: nothing goes back to PLAYING.
+  var paused: SeekStage {
+    switch self {
+    case .flushing: .flushing(fromPlaying: false)
+    case .resuming, .settled: .settled
+    }
   }
 }

@@ -51,12 +51,8 @@ public final class GStreamerEngine: PlaybackEngine {
   /// (or landed elsewhere) under load; a refused seek waits here too.
   var nextSeek: Double?
   var seekInFlight: Timeout?
-  /// A seek was accepted and its ASYNC_DONE has not come: the pipeline may
-  /// still answer the place it is leaving (GStreamerEngine+Seeking).
-  var seekFlushing = false
-  /// A seek was made while playing and the pipeline is not back to PLAYING
-  /// yet: still reported as playing (`reportedState`).
-  var playsThroughSeek = false
+  /// How far the last seek in the open file has got (GStreamerEngine+Seeking).
+  var seekStage = SeekStage.settled
   /// The last load or seek asked for, and the last one finished: the one
   /// reports carry.
   var requestedSeek = SeekID.zero
@@ -153,7 +149,7 @@ public final class GStreamerEngine: PlaybackEngine {
 
   public func pause() {
     order = .pause
-    playsThroughSeek = false
+    seekStage = seekStage.paused
     guard !phase.isStopped else { return }
     // Nobody hears a paused book move onto its downloaded copy.
     if playsReplacedSource { return reopenAtCurrentPlace() }
