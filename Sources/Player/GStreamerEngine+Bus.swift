@@ -27,7 +27,7 @@ extension GStreamerEngine {
     pipeline.limitAudioQueue()
     durationIsStale = true
     if !phase.isOpening {
-      seekStage = seekStage.prerolled
+      detour = detour.prerolled
       if seekInFlight != nil || nextSeek != nil { seekSettled() }
       return publish()
     }
@@ -96,7 +96,9 @@ extension GStreamerEngine {
     phase = phase.buffering(nowBuffering)
     // Network playback waits for its buffer; the listener sees `loading`.
     if case .open = phase {
-      pipeline.setState(nowBuffering || order != .play ? GST_STATE_PAUSED : GST_STATE_PLAYING)
+      let resumes = !nowBuffering && order == .play
+      if resumes { detour = detour.bufferFilled }
+      pipeline.setState(resumes ? GST_STATE_PLAYING : GST_STATE_PAUSED)
     }
     publish()
   }

@@ -56,9 +56,8 @@ enum EngineOrder: Equatable, Sendable {
 
 extension GStreamerEngine {
   /// The state to report: what is, not what was asked for. Playing only
-  /// once the pipeline really plays — and through a seek made while
-  /// playing (`SeekStage`), which takes it to PAUSED for tens of
-  /// milliseconds and back by itself.
+  /// once the pipeline really plays — and through a `Detour` it takes by
+  /// itself through PAUSED (a seek, a buffer filling) on its way back.
   var reportedState: EngineState {
     switch phase {
     case .idle: return .idle
@@ -66,7 +65,7 @@ extension GStreamerEngine {
     case .ended: return .ended
     case .opening, .open(buffering: true): return .loading
     case .open(buffering: false):
-      if order == .play && (pipelineIsPlaying || seekStage.playsThrough) { return .playing }
+      if order == .play && (pipelineIsPlaying || detour.playsThrough) { return .playing }
       return hasPlayedSinceLoad ? .paused : .ready
     }
   }

@@ -39,11 +39,11 @@ extension GStreamerEngine {
   ///   the one under way; a second refusal drops it (no endless retries).
   func startSeek(_ target: Double, retryIfRefused: Bool = true) {
     // Read before the flush takes the pipeline to PAUSED.
-    let fromPlaying = seekStage.playsThrough || (snapshot.state == .playing && order == .play)
+    let fromPlaying = detour.playsThrough || (snapshot.state == .playing && order == .play)
     let accepted = seekPipeline(to: target)
     nextSeek = accepted || !retryIfRefused ? nil : target
     // A refused seek changes nothing in the pipeline.
-    if accepted { seekStage = .flushing(fromPlaying: fromPlaying) }
+    if accepted { detour = .flushing(fromPlaying: fromPlaying) }
     seekInFlight = Timeout(milliseconds: 700, repeating: false) { [weak self] in self?.seekSettled() }
   }
 
@@ -65,7 +65,7 @@ extension GStreamerEngine {
     flushFilter.seekFinished()
     landingClip.seekAbandoned()
     nextSeek = nil
-    seekStage = .settled
+    detour = .settled
     seekInFlight?.cancel()
     seekInFlight = nil
   }
@@ -81,7 +81,7 @@ extension GStreamerEngine {
 
   /// Nothing opening, waiting or flushing: the pipeline's place is the
   /// one last asked for.
-  var seekIsUnderWay: Bool { phase.isOpening || nextSeek != nil || seekStage.isFlushing }
+  var seekIsUnderWay: Bool { phase.isOpening || nextSeek != nil || detour.isFlushing }
 
   /// Called at every publish: once no seek is under way, the last one
   /// asked for is finished. A stopped engine (ended, failed) got nowhere
@@ -90,27 +90,28 @@ extension GStreamerEngine {
     // Back to PLAYING after the seeks asked for (its STATE_CHANGED
     // publishes), not after an earlier one of them: that one's message can
     // come while the next one flushes.
-    if seekStage == .resuming, !seekIsUnderWay, pipelineIsPlaying { seekStage = .settled }
+    if detour == .resuming, !seekIsUnderWay, pipelineIsPlaying { detour = .settled }
     guard !seekIsUnderWay, !phase.isStopped else { return }
     finishedSeek = requestedSeek
   }
 }
 
-/// How far the last seek in the open file has got. A flushing seek takes
-/// the pipeline to PAUSED until the new place is prerolled (its
-/// ASYNC_DONE); one made while playing then goes back to PLAYING by itself
-/// and is reported as playing throughout (`reportedState`): reported as
-/// paused, that moment was a pause to the session (the play button
-/// flickered, the place was saved and the listening span split at every
-/// press of a held skip key).
-enum SeekStage: Equatable, Sendable {
+/// A way through PAUSED the playing pipeline takes without being told to
+/// pause: a flushing seek holds it there until the new place is prerolled
+/// (its ASYNC_DONE), and a stream waits there for its buffer; then it goes
+/// back to PLAYING by itself. The engine reports playing throughout
+/// (`reportedState`): reported as paused, that moment was a pause to the
+/// session (the play button flickered, the place was saved and the
+/// listening span split, at every press of a held skip key).
+enum Detour: Equatable, Sendable {
   /// None under way.
   case settled
-  /// Accepted and not prerolled yet: the pipeline may still answer the
-  /// place it is leaving.
+  /// A seek was accepted and has not prerolled yet: the pipeline may still
+  /// answer the place it is leaving. `fromPlaying`: it goes back to
+  /// PLAYING after it.
   case flushing(fromPlaying: Bool)
-  /// Prerolled at the new place after a seek made while playing, on the
-  /// way back to PLAYING.
+  /// On the way back to PLAYING (after a seek made while playing, or a
+  /// stream's buffer filled again).
   case resuming
 
   var isFlushing: Bool {
@@ -122,10 +123,13 @@ enum SeekStage: Equatable, Sendable {
   var playsThrough: Bool { self == .flushing(fromPlaying: true) || self == .resuming }
 
   /// The seek's ASYNC_DONE came.
-  var prerolled: SeekStage { self == .flushing(fromPlaying: true) ? .resuming : isFlushing ? .settled : self }
+  var prerolled: Detour { self == .flushing(fromPlaying: true) ? .resuming : isFlushing ? .settled : self }
+
+  /// A stream's buffer filled again while told to play.
+  var bufferFilled: Detour { isFlushing ? .flushing(fromPlaying: true) : .resuming }
 
   /// Told to pause: nothing goes back to PLAYING.
-  var paused: SeekStage {
+  var paused: Detour {
     switch self {
     case .flushing: .flushing(fromPlaying: false)
     case .resuming, .settled: .settled

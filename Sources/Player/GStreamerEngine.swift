@@ -51,8 +51,10 @@ public final class GStreamerEngine: PlaybackEngine {
   /// (or landed elsewhere) under load; a refused seek waits here too.
   var nextSeek: Double?
   var seekInFlight: Timeout?
-  /// How far the last seek in the open file has got (GStreamerEngine+Seeking).
-  var seekStage = SeekStage.settled
+  /// A way through PAUSED the pipeline is taking by itself: a seek's flush,
+  /// or the way back to PLAYING after one or after buffering
+  /// (GStreamerEngine+Seeking).
+  var detour = Detour.settled
   /// The last load or seek asked for, and the last one finished: the one
   /// reports carry.
   var requestedSeek = SeekID.zero
@@ -149,7 +151,7 @@ public final class GStreamerEngine: PlaybackEngine {
 
   public func pause() {
     order = .pause
-    seekStage = seekStage.paused
+    detour = detour.paused
     guard !phase.isStopped else { return }
     // Nobody hears a paused book move onto its downloaded copy.
     if playsReplacedSource { return reopenAtCurrentPlace() }
