@@ -13,8 +13,10 @@ import HarkCore
 extension GStreamerEngine {
   public func seek(trackIndex: Int, position: Double, seekID: SeekID) {
     let current = shared.withQueue { $0.currentIndex }
-    guard shared.withQueue({ $0.sources.indices.contains(trackIndex) }) else { return }
     requestedSeek = seekID
+    // Nowhere to go: finished where it is, so the session is not left
+    // waiting for it.
+    guard shared.withQueue({ $0.sources.indices.contains(trackIndex) }) else { return publish() }
     let (isTranscoded, isPushedOgg) = shared.withQueue { queue in
       let source = queue.sources[trackIndex]
       return (source.isTranscoded, source.uri.scheme != "file" && queue.pushedOgg.contains(source.uri.absoluteString))
@@ -79,8 +81,8 @@ extension GStreamerEngine {
     startSeek(target, retryIfRefused: false)
   }
 
-  /// Nothing opening, waiting or flushing: the pipeline's place is the
-  /// one last asked for.
+  /// A file opening, a seek waiting its turn or one flushing: the
+  /// pipeline may not be at the place last asked for yet.
   var seekIsUnderWay: Bool { phase.isOpening || nextSeek != nil || detour.isFlushing }
 
   /// Called at every publish: once no seek is under way, the last one
