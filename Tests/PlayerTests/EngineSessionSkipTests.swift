@@ -36,7 +36,8 @@ final class EngineSessionSkipTests: XCTestCase {
     let player = SessionOnEngine(engine: try GStreamerEngine(audioSink: capture.sink), source: source)
     let key = LibraryPath(serverID: "s", libraryID: 1, path: book.relPath)
     player.send(.play(PlayRequest(key: key, book: book, startBookPosition: 60)))
-    XCTAssertTrue(spin { capture.drain(); return player.session.snapshot.state == .playing }, "\(name): \(player.shown)")
+    XCTAssertTrue(
+      spin { capture.drain(); return player.session.snapshot.state == .playing }, "\(name): \(player.shown)")
     XCTAssertTrue(spin(timeout: 3) { capture.drain(); return player.session.bookPosition > 61 }, "\(name): from 60 s")
 
     player.shown = []

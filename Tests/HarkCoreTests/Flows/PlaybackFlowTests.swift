@@ -157,7 +157,8 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.session.snapshot.trackIndex = 0
       $0.player.session.snapshot.position = 300
       $0.player.session.lastSeekID = SeekID(2)
-      $0.player.session.pendingSeek = PendingSeek(id: SeekID(2), location: TrackLocation(index: 0, positionInTrack: 300))
+      $0.player.session.pendingSeek = PendingSeek(
+        id: SeekID(2), location: TrackLocation(index: 0, positionInTrack: 300))
       $0.player.session.resumeFloor = 300
       $0.player.session.historyStart = SpanStart(position: 300, at: self.t0 + 40)
     }

@@ -130,7 +130,9 @@ final class SeekFlowTests: XCTestCase {
       $0.player.session.intent = .none
       $0.player.session.pausedAt = self.t0 + 5
     }
-    store.send(report(.paused, track: 1, at: 100, finished: 1), effects: [save(700, at: t0 + 5), .cancelTimer(autosave)]) {
+    store.send(
+      report(.paused, track: 1, at: 100, finished: 1), effects: [save(700, at: t0 + 5), .cancelTimer(autosave)]
+    ) {
       $0.player.session.snapshot.state = .paused
       $0.player.session.snapshot.position = 100
       $0.player.session.intent = .none

@@ -112,6 +112,7 @@ final class SessionAutoRewindTests: XCTestCase {
     player.send(.play(PlaybackFixture.request(at: 4)))
     player.engine(.playing, at: 4)
     pause(player, at: 4)
-    XCTAssertEqual(resume(player, after: 3600).first, .seek(trackIndex: 0, position: 0, seekID: player.session.lastSeekID))
+    let commands = resume(player, after: 3600)
+    XCTAssertEqual(commands.first, .seek(trackIndex: 0, position: 0, seekID: player.session.lastSeekID))
   }
 }
