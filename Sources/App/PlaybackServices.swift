@@ -80,11 +80,12 @@ final class PlaybackServices {
       return
     }
     switch command {
-    case .load(let tracks, let startIndex, let position, _):
-      engine.load(sources(tracks, of: book), startIndex: startIndex, position: position)
+    case .load(let tracks, let startIndex, let position, _, let seekID):
+      engine.load(sources(tracks, of: book), startIndex: startIndex, position: position, seekID: seekID)
     case .play: engine.play()
     case .pause: engine.pause()
-    case .seek(let trackIndex, let position): engine.seek(trackIndex: trackIndex, position: position)
+    case .seek(let trackIndex, let position, let seekID):
+      engine.seek(trackIndex: trackIndex, position: position, seekID: seekID)
     case .setRate(let rate): engine.setRate(rate)
     case .setVolume(let volume): engine.setVolume(volume)
     case .swapSources(let tracks, let copy):

@@ -2,12 +2,14 @@ import Foundation
 
 /// What the session asks the engine to do. The engine knows tracks only.
 public enum EngineCommand: Equatable, Sendable {
-  /// Replace the queue and start at `startIndex`/`position` (paused until `play`).
-  case load(tracks: [BookTrack], startIndex: Int, position: Double, clips: [ChapterClip])
+  /// Replace the queue and start at `startIndex`/`position` (paused until
+  /// `play`); reports carry `seekID` once the engine is there.
+  case load(tracks: [BookTrack], startIndex: Int, position: Double, clips: [ChapterClip], seekID: SeekID)
   case play
   case pause
-  /// Seek inside the queue: within the current track or into another one.
-  case seek(trackIndex: Int, position: Double)
+  /// Seek inside the queue: within the current track or into another one;
+  /// reports carry `seekID` once the engine is there.
+  case seek(trackIndex: Int, position: Double, seekID: SeekID)
   case setRate(Double)
   /// 0...1; the sleep timer's fade-out.
   case setVolume(Double)

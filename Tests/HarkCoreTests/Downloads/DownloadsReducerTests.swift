@@ -326,7 +326,7 @@ final class DownloadsReducerTests: XCTestCase {
     XCTAssertEqual(shown.title, "The Book")
     let effects = reduce(&state, .player(.playRequested(bookPath, .position(0), at: .epoch(5))))
     let load = effects.compactMap { effect -> [BookTrack]? in
-      if case .engine(.load(let tracks, _, _, _), _) = effect { return tracks }
+      if case .engine(.load(let tracks, _, _, _, _), _) = effect { return tracks }
       return nil
     }.first
     XCTAssertEqual(load?.map(\.localFile), [entry.location(of: 0), entry.location(of: 1)])

@@ -44,25 +44,27 @@ final class PlaybackFlowTests: XCTestCase {
   // The session's own bookkeeping, named once: a phase refactor changes
   // these three helpers, not every step.
 
-  /// Play asked for: sound wanted, not playing yet, the 3 s stall watchdog armed.
-  private func attempting(_ session: inout PlaybackSession) {
-    session.wantsPlayback = true
-    session.startingPlayback = true
-    session.watchdogPending = true
+  /// Play asked for: sound wanted, not playing yet, the 3 s stall watchdog
+  /// armed; the engine is to load at `location`, the session's first move.
+  private func attempting(_ session: inout PlaybackSession, loadingAt location: TrackLocation) {
+    session.intent = .starting
+    session.runningTimers.insert(.stallWatchdog)
+    session.lastSeekID = SeekID(1)
+    session.pendingSeek = PendingSeek(id: SeekID(1), location: location)
   }
 
-  /// Playing reached: the watchdog off, the 10 s autosave on.
+  /// Playing reached (the engine said it loaded there): the watchdog off,
+  /// the 10 s autosave on.
   private func playing(_ session: inout PlaybackSession) {
-    session.startingPlayback = false
-    session.watchdogPending = false
-    session.autosaveRunning = true
+    session.intent = .playing
+    session.runningTimers = [.autosave]
+    session.pendingSeek = nil
   }
 
   /// Stopped (paused or ended): no sound wanted, no autosave.
   private func stopped(_ session: inout PlaybackSession) {
-    session.wantsPlayback = false
-    session.startingPlayback = false
-    session.autosaveRunning = false
+    session.intent = .none
+    session.runningTimers.remove(.autosave)
   }
 
   private func save(_ position: Double, finished: Bool = false, at time: Date) -> Effect {
@@ -73,8 +75,12 @@ final class PlaybackFlowTests: XCTestCase {
           updatedAt: time)))
   }
 
-  private func report(_ state: EngineState, track: Int, at position: Double) -> EngineSnapshot {
-    EngineSnapshot(state: state, trackIndex: track, position: position, duration: 600)
+  /// A report from the engine once it got where it was loaded (the
+  /// session's first move).
+  private func report(_ state: EngineState, track: Int, at position: Double, seekID: SeekID = SeekID(1))
+    -> EngineSnapshot
+  {
+    EngineSnapshot(state: state, trackIndex: track, position: position, duration: 600, seekID: seekID)
   }
 
   /// Play on a book not loaded yet: it loads, the place is looked up, and
@@ -97,7 +103,8 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playback(.resumeLookedUp(key, .progress(record)), at: t0)),
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
-        .engine(.load(tracks: tracks, startIndex: 1, position: 95, clips: queue.chapterClips), book: engineBook),
+        .engine(.load(tracks: tracks, startIndex: 1, position: 95, clips: queue.chapterClips, seekID: SeekID(1)),
+          book: engineBook),
         .engine(.setRate(1), book: nil),
         .engine(.play, book: nil),
       ]
@@ -106,13 +113,14 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.session.nowPlaying = self.loaded
       $0.player.session.snapshot = EngineSnapshot(state: .loading, trackIndex: 1, position: 95, duration: 600)
       $0.player.session.resumeFloor = 695
-      self.attempting(&$0.player.session)
+      self.attempting(&$0.player.session, loadingAt: TrackLocation(index: 1, positionInTrack: 95))
     }
     store.send(
       .player(.playback(.engineReported(report(.playing, track: 1, at: 95)), at: t0 + 1)),
       effects: [.cancelTimer(watchdog), .startTimer(autosave, after: .seconds(10), repeating: true)]
     ) {
       $0.player.session.snapshot.state = .playing
+      $0.player.session.snapshot.seekID = SeekID(1)
       $0.player.session.historyStart = SpanStart(position: 695, at: self.t0 + 1)
       self.playing(&$0.player.session)
     }
@@ -134,8 +142,9 @@ final class PlaybackFlowTests: XCTestCase {
   }
 
   /// A seek while playing closes the listening span (39 s, long enough for
-  /// the history), moves the place at once, lowers the floor a save may not
-  /// go below, and saves the new place.
+  /// the history), moves the place at once (and holds it there until the
+  /// engine reports the seek's id), lowers the floor a save may not go
+  /// below, and saves the new place.
   func testSeekingBackToAChapterRecordsTheSpanMovesAndSaves() {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
@@ -147,12 +156,15 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playback(.seekInBook(300), at: t0 + 40)),
       effects: [
         .playback(.recordListening(span)),
-        .engine(.seek(trackIndex: 0, position: 300), book: nil),
+        .engine(.seek(trackIndex: 0, position: 300, seekID: SeekID(2)), book: nil),
         save(300, at: t0 + 40),
       ]
     ) {
       $0.player.session.snapshot.trackIndex = 0
       $0.player.session.snapshot.position = 300
+      $0.player.session.lastSeekID = SeekID(2)
+      $0.player.session.pendingSeek = PendingSeek(
+        id: SeekID(2), location: TrackLocation(index: 0, positionInTrack: 300))
       $0.player.session.resumeFloor = 300
       $0.player.session.historyStart = SpanStart(position: 300, at: self.t0 + 40)
     }
@@ -172,7 +184,7 @@ final class PlaybackFlowTests: XCTestCase {
   /// 20 s is not history).
   private func pauseFromPlaying(_ store: inout ReducerTestStore) {
     store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.engine(.pause, book: nil)]) {
-      $0.player.session.wantsPlayback = false
+      $0.player.session.intent = .none
       $0.player.session.pausedAt = self.t0 + 10
     }
     store.send(
@@ -211,7 +223,8 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playRequested(F.bookPath, .position(1190), at: t0)),
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
-        .engine(.load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips), book: engineBook),
+        .engine(.load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips, seekID: SeekID(1)),
+          book: engineBook),
         .engine(.setRate(1), book: nil),
         .engine(.play, book: nil),
       ]
@@ -221,13 +234,14 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.session.nowPlaying = self.loaded
       $0.player.session.snapshot = EngineSnapshot(state: .loading, trackIndex: 1, position: 590, duration: 600)
       $0.player.session.resumeFloor = 1190
-      self.attempting(&$0.player.session)
+      self.attempting(&$0.player.session, loadingAt: TrackLocation(index: 1, positionInTrack: 590))
     }
     store.send(
       .player(.playback(.engineReported(report(.playing, track: 1, at: 590)), at: t0 + 1)),
       effects: [.cancelTimer(watchdog), .startTimer(autosave, after: .seconds(10), repeating: true)]
     ) {
       $0.player.session.snapshot.state = .playing
+      $0.player.session.snapshot.seekID = SeekID(1)
       $0.player.session.historyStart = SpanStart(position: 1190, at: self.t0 + 1)
       self.playing(&$0.player.session)
     }
@@ -262,7 +276,7 @@ final class PlaybackFlowTests: XCTestCase {
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
         .engine(
-          .load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips),
+          .load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips, seekID: SeekID(1)),
           book: EngineBook(key: key, transcoded: true, clips: queue.chapterClips)),
         .engine(.setRate(1), book: nil),
         .engine(.play, book: nil),
@@ -277,7 +291,7 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.session.nowPlaying = loaded
       $0.player.session.snapshot = EngineSnapshot(state: .loading, trackIndex: 1, position: 590, duration: 600)
       $0.player.session.resumeFloor = 1190
-      self.attempting(&$0.player.session)
+      self.attempting(&$0.player.session, loadingAt: TrackLocation(index: 1, positionInTrack: 590))
     }
   }
 }
