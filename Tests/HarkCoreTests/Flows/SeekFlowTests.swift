@@ -58,11 +58,10 @@ final class SeekFlowTests: XCTestCase {
     return store
   }
 
-  /// Forward within the playing file: the place is the target at once
-  /// (saved there), and the playing engine's next tick from before it got
-  /// there moves nothing.
-  func testASeekThenAStaleReportKeepsTheTarget() {
-    var store = playingAt695()
+  /// From 695 s to 900 s, within the playing file (300 s into it): the
+  /// place is the target at once, saved there, and the seek waits for the
+  /// engine to say it got there.
+  private func seekTo900(_ store: inout ReducerTestStore) {
     store.send(.player(.playback(.seekInBook(900), at: t0 + 5)), effects: [seek(1, 300, 2), save(900, at: t0 + 5)]) {
       $0.player.session.snapshot.position = 300
       $0.player.session.lastSeekID = SeekID(2)
@@ -70,6 +69,14 @@ final class SeekFlowTests: XCTestCase {
       $0.player.session.resumeFloor = 900
       $0.player.session.historyStart = SpanStart(position: 900, at: self.t0 + 5)
     }
+  }
+
+  /// Forward within the playing file: the place is the target at once
+  /// (saved there), and the playing engine's next tick from before it got
+  /// there moves nothing.
+  func testASeekThenAStaleReportKeepsTheTarget() {
+    var store = playingAt695()
+    seekTo900(&store)
     store.send(report(.playing, track: 1, at: 96, finished: 1))
     XCTAssertEqual(store.state.player.nowPlaying?.bookPosition, 900)
   }
@@ -77,13 +84,7 @@ final class SeekFlowTests: XCTestCase {
   /// The report carrying the seek's id hands the place back to the engine.
   func testASeekThenItsConfirmingReportPlaysOnFromThere() {
     var store = playingAt695()
-    store.send(.player(.playback(.seekInBook(900), at: t0 + 5)), effects: [seek(1, 300, 2), save(900, at: t0 + 5)]) {
-      $0.player.session.snapshot.position = 300
-      $0.player.session.lastSeekID = SeekID(2)
-      $0.player.session.pendingSeek = self.pending(2, 1, 300)
-      $0.player.session.resumeFloor = 900
-      $0.player.session.historyStart = SpanStart(position: 900, at: self.t0 + 5)
-    }
+    seekTo900(&store)
     store.send(report(.playing, track: 1, at: 300.25, finished: 2)) {
       $0.player.session.snapshot.position = 300.25
       $0.player.session.snapshot.seekID = SeekID(2)
