@@ -61,7 +61,7 @@ final class BookExtrasServices {
     case .saveProgress(let book, let position, let duration, let finished):
       Task { await save(book, position: position, duration: duration, finished: finished, dispatch) }
     default:
-      break
+      assertionFailure()  // `AppServices` hands over only this owner's effects
     }
   }
 

@@ -6,7 +6,8 @@ import Persistence
 
 /// Runs the connection effects: talks to servers through `AudioSiloClient`,
 /// keeps tokens in the `SecretStore`, the server list on disk, and reports
-/// back as actions. One signed-in client per server id.
+/// back as actions. Who is signed in is the store's to say
+/// (`ConnectionsState`): it sends these effects only for servers it lists.
 ///
 /// Every call's outcome also feeds reachability: an answer (even a 500)
 /// means reachable; a network error or timeout means unreachable; a cancel
@@ -21,6 +22,14 @@ final class ConnectionServices {
   /// `$XDG_DATA_HOME/hark`, or a test's own folder.
   private let dataDirectory: URL
   private let deviceName: String
+  /// Reports outcomes to the store.
+  private let dispatch: @MainActor (Action) -> Void
+  /// Each server's client holding its session token: the token read from
+  /// the keyring at start, or just issued at sign-in, kept in memory so a
+  /// request does not wait on the keyring. A cache of the keyring, not a
+  /// record of who is signed in: an entry goes when its token does
+  /// (sign-out), and a server without one is answered as its missing
+  /// token says ("Reconnect…").
   private var clients: [String: AudioSiloClient] = [:]
   /// One `server_id` check per server, shared by every client of it.
   private var identities: [String: ServerIdentityCheck] = [:]
@@ -29,7 +38,6 @@ final class ConnectionServices {
   private var strangers: Set<String> = []
   /// One pacer per server address: all requests to a server share its rate limit.
   private var pacers: [URL: RequestPacer] = [:]
-  private var dispatch: @MainActor (Action) -> Void = { _ in }
   /// The on-disk mirror and offline queue of listening positions, opened
   /// on first use, or ahead of it by `openListeningStoreAhead()`.
   private lazy var syncer: ProgressSyncer? = openListeningStore()
@@ -41,8 +49,10 @@ final class ConnectionServices {
     transport: any HTTPTransport, secrets: SecretStorage,
     serverList: ServerListFile<ServerConnection>,
     deviceName: String,
-    dataDirectory: URL = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("hark")
+    dataDirectory: URL = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("hark"),
+    dispatch: @escaping @MainActor (Action) -> Void
   ) {
+    self.dispatch = dispatch
     self.transport = transport
     self.secrets = secrets
     self.serverList = serverList
@@ -76,9 +86,10 @@ final class ConnectionServices {
   }
 
   /// Loads the saved servers and their tokens; a server whose token is gone
-  /// from the keyring is listed as needing a reconnect.
-  func restore(dispatch: @escaping @MainActor (Action) -> Void) async {
-    self.dispatch = dispatch
+  /// from the keyring is listed as needing a reconnect. Then the servers
+  /// signed out of, and the book listened to last (when its server is one
+  /// of these, or it is on this computer).
+  private func restore() async {
     var restored: [ServerConnection] = []
     for var server in serverList.load() {
       let token = try? await secretStore.value.load(.session(serverID: server.serverID))
@@ -98,9 +109,10 @@ final class ConnectionServices {
     }
   }
 
-  func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
-    self.dispatch = dispatch
+  func run(_ effect: Effect) {
     switch effect {
+    case .restoreServers:
+      Task { await restore() }
     case .checkServer(let url):
       Task { await checkServer(url) }
     case .signIn(let method, let preview):
@@ -123,8 +135,14 @@ final class ConnectionServices {
       Task { await revokeAPIKey(serverID, id) }
     case .keepSignInInFile(let on):
       secrets.keepInFile(on)
+    case .flushProgress(let serverID):
+      Task { await flushProgress(serverID) }
+    case .seedProgress(let serverID):
+      Task { await seedProgress(serverID) }
     default:
-      break
+      // `AppServices` hands over only what `Effect.owner` says is ours: a
+      // routing mistake stops a debug build (the tests) here.
+      assertionFailure()
     }
   }
 
@@ -233,25 +251,38 @@ final class ConnectionServices {
         return
       }
       strangers.remove(serverID)
+      // Its queued saves go next (`flushProgress`, the reducer's answer).
       dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
       // What the server offers can change between runs (metadata switched
       // on, an upgrade): read it on every (re)connect.
       if let info = try? await client.serverInfo() {
         dispatch(.connections(.capabilitiesLoaded(serverID: serverID, info.capabilities)))
       }
-      // Libraries load after sign-in, at start and on every offline→online
-      // edge: the moment to send positions saved while away, then refresh
-      // the mirror from the server.
-      if let syncer {
-        Task {
-          _ = await syncer.flush(serverID: serverID)
-          _ = try? await syncer.seed(serverID: serverID)
-        }
-      }
     } catch {
       // `lastSeen` has fed reachability already.
       dispatch(.connections(.librariesLoaded(serverID: serverID, .failure(FailureMessage(error.userMessage)))))
     }
+  }
+
+  /// Sends the places saved while the server was away (waiting for a
+  /// flush of it already under way).
+  private func flushProgress(_ serverID: String) async {
+    let remaining = await syncer?.flush(serverID: serverID).remaining ?? 0
+    dispatch(.connections(.progressFlushed(serverID: serverID, remaining: remaining)))
+  }
+
+  /// The mirror from the server's `GET /me/progress`, never over a newer
+  /// local place; nothing to seed without the listening database.
+  private func seedProgress(_ serverID: String) async {
+    let outcome: Result<Int, FailureMessage>
+    if let syncer {
+      do { outcome = .success(try await syncer.seed(serverID: serverID)) } catch {
+        outcome = .failure(FailureMessage(error.localizedDescription))
+      }
+    } else {
+      outcome = .success(0)
+    }
+    dispatch(.connections(.progressSeeded(serverID: serverID, outcome)))
   }
 
   private func signOut(_ serverID: String) async {
@@ -280,8 +311,14 @@ final class ConnectionServices {
     secrets.forgetsSignInsAtQuit ? Array(clients.values) : []
   }
 
+  /// Why a server without a token in memory (signed out meanwhile, or its
+  /// token gone from the keyring) is not asked: an answer, not silence.
+  private var noToken: FailureMessage { FailureMessage(tr("Hark is not signed in to this server.")) }
+
   private func loadAPIKeys(_ serverID: String) async {
-    guard let client = clients[serverID] else { return }
+    guard let client = clients[serverID] else {
+      return dispatch(.connections(.apiKeysLoaded(serverID: serverID, .failure(noToken))))
+    }
     do throws(APIError) {
       let keys = try await client.listAPIKeys().map {
         APIKeySummary(id: $0.id, label: $0.label, created: String($0.createdAt.rawValue.prefix(10)))
@@ -294,7 +331,9 @@ final class ConnectionServices {
   }
 
   private func createAPIKey(_ serverID: String, _ label: String) async {
-    guard let client = clients[serverID] else { return }
+    guard let client = clients[serverID] else {
+      return dispatch(.connections(.apiKeyCreated(serverID: serverID, .failure(noToken))))
+    }
     do throws(APIError) {
       let created = try await client.createAPIKey(label: label)
       // Like the session, the key lives in the keyring; the dialog shows it once.
@@ -309,7 +348,7 @@ final class ConnectionServices {
   }
 
   private func revokeAPIKey(_ serverID: String, _ id: Int) async {
-    guard let client = clients[serverID] else { return }
+    guard let client = clients[serverID] else { return await loadAPIKeys(serverID) }
     do throws(APIError) {
       try await client.revokeAPIKey(id: id)
       try? await secretStore.value.delete(.apiKey(serverID: serverID, id: id))

@@ -50,6 +50,8 @@ final class DownloadServices {
       }
     case .measureDiskSpace(let root):
       measureFreeSpace(of: root, dispatch)
+    case .loadDownloadRegistry(let root):
+      loadRegistry(root: root, dispatch: dispatch)
     case .deleteDownload(let entry):
       running.removeValue(forKey: entry.key)?.cancel()
       // The folder is Hark's own (named by `downloadBookFolderName`), so it
@@ -60,14 +62,14 @@ final class DownloadServices {
         printToStandardError("hark: the downloads list could not be saved: \(error)")
       }
     default:
-      break
+      assertionFailure()  // `AppServices` hands over only this owner's effects
     }
   }
 
   /// Reads the registry and checks every downloaded book's files are still
   /// on disk at the size they were downloaded at.
   /// - Parameter root: where new downloads go, nil for `defaultRoot`.
-  func loadRegistry(root: URL?, dispatch: @escaping @MainActor (Action) -> Void) {
+  private func loadRegistry(root: URL?, dispatch: @escaping @MainActor (Action) -> Void) {
     let entries = (try? registry?.downloads()) ?? []
     let missing = Set(entries.filter { $0.status == .downloaded && !Self.filesPresent($0) }.map(\.key))
     dispatch(.downloads(.registryLoaded(entries, missingFiles: missing, root: root ?? Self.defaultRoot)))

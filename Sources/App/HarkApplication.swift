@@ -65,45 +65,31 @@ public final class HarkApplication {
     }
     let connections = ConnectionServices(
       transport: SoupTransport(userAgent: "Hark/\(Self.version)"), secrets: secrets,
-      serverList: ServerListFile(), deviceName: DeviceName.current())
-    // Opened while the window is built; the tasks below wait for it, if
-    // at all, after `activate` and still before the first frame.
+      serverList: ServerListFile(), deviceName: DeviceName.current(), dispatch: { storeRef?.dispatch($0) })
+    // Opened while the window is built; what reads it first (the restore,
+    // the downloads registry) runs after `activate`, still before the first frame.
     connections.openListeningStoreAhead()
-    let local = LocalLibraryServices(store: { connections.progressSyncer?.store })
     let libraryFolders = LibraryFoldersSetting(settings: settings.settings)
-    let library = LibraryServices(connections: connections, local: local)
-    let bookExtras = BookExtrasServices(connections: connections, local: local)
-    let playback = PlaybackServices(
-      connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
-      transcodes: { storeRef.map { playsTranscoded($0.state) } ?? false },
-      makeEngine: { EngineFactory.make() })
-    let downloads = DownloadServices(connections: connections)
-    let effects = EffectRunner(
-      clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) },
-      services: { effect, dispatch in
-        // Each effect to its one owner.
-        switch effect.owner {
-        case .connections: connections.run(effect, dispatch: dispatch)
-        case .library: library.run(effect, dispatch: dispatch)
-        case .bookExtras: bookExtras.run(effect, dispatch: dispatch)
-        case .playback: playback.run(effect, dispatch: dispatch)
-        case .downloads: downloads.run(effect, dispatch: dispatch)
-        case .localLibrary: local.run(effect, dispatch: dispatch)
-        case .settings:
-          if case .persistLocalFolders(let paths) = effect { libraryFolders.save(paths) }
-          if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
-          if case .persistDownloadsFolder(let folder) = effect { settings.downloadsFolder = folder }
-        case .timers: break  // the effect runner's own
-        }
+    let services = AppServices(
+      connections: connections, makeEngine: { EngineFactory.make() },
+      settings: { effect in
+        if case .persistLocalFolders(let paths) = effect { libraryFolders.save(paths) }
+        if case .persistLayout(let layout) = effect { settings.bookLayout = layout }
+        if case .persistDownloadsFolder(let folder) = effect { settings.downloadsFolder = folder }
       })
+    let local = services.local
+    let effects = EffectRunner(
+      clock: GLibClock(), persistSetting: { key, value in settings.write(key, value) }, services: services.run)
     let store = Store(effects: effects)
     storeRef = store
     store.dispatch(.settings(.loaded(settings.load())))
     store.dispatch(.connections(.keepSignInInFileLoaded(settings.keepsSignInInFile)))
     store.dispatch(.library(.layoutLoaded(settings.bookLayout)))
-    Task { await connections.restore(dispatch: { store.dispatch($0) }) }
+    store.dispatch(.connections(.launched))
     networkWatch = NetworkWatch { store.dispatch($0) }
-    Task { downloads.loadRegistry(root: settings.downloadsFolder) { store.dispatch($0) } }
+    // In a main-actor task: after `activate` has built the window (the
+    // database meanwhile opened beside it), still before the first frame.
+    Task { store.dispatch(.downloads(.launched(root: settings.downloadsFolder))) }
     let folderWatch = LocalFolderWatch { store.dispatch(.localLibrary(.rescanRequested)) }
     let rootWatch = LocalRootWatch { store.dispatch(.localLibrary(.folderMoved(from: $0, to: $1))) }
     local.afterScan = { [weak local] in
@@ -228,7 +214,9 @@ public final class HarkApplication {
 
   private func showPreferences() {
     guard let store, let parent = mainWindow?.window else { return }
-    if preferences == nil { preferences = PreferencesWindow(store: store, parent: parent) }
+    if preferences == nil {
+      preferences = PreferencesWindow(store: store, parent: parent) { [weak self] in self?.preferences = nil }
+    }
     preferences?.present()
   }
 

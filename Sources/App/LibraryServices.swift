@@ -35,7 +35,7 @@ final class LibraryServices {
     case .describeBooks(let serverID, let books):
       describe(books, on: serverID, dispatch)
     default:
-      break
+      assertionFailure()  // `AppServices` hands over only this owner's effects
     }
   }
 

@@ -12,9 +12,7 @@ enum PlaybackActions {
     actions.add("play-pause") { playback(.toggle) }
     // From the sleep timer's notification: play on, never pause (the
     // listener may have started playing meanwhile).
-    actions.add("resume") {
-      if selectMediaPlayer(store.state).status == .paused { playback(.toggle) }
-    }
+    actions.add("resume") { store.dispatch(.player(.resumeRequested(at: Date()))) }
     actions.add("skip-back") { store.dispatch(.player(.skipped(.back, at: Date()))) }
     actions.add("skip-forward") { store.dispatch(.player(.skipped(.forward, at: Date()))) }
     actions.add("previous-chapter") { playback(.previousChapter) }

@@ -14,32 +14,16 @@ final class PlaybackServices {
   /// Created on the first play: GStreamer costs start-up time nobody
   /// browsing the library should pay.
   private var engine: (any PlaybackEngine)?
-  /// The key of the book the engine holds, to resolve its tracks.
-  private var loadedKey: LibraryPath?
-  /// Where its chapters start and end in each file (`EngineSource.marks`).
-  private var loadedMarks: [[Double]] = []
 
-  /// The book the session has loaded (its tracks' server and library).
-  private let nowPlayingKey: @MainActor () -> LibraryPath?
-  /// The loaded book streams through the server's transcoder (`playsTranscoded`).
-  private let transcodes: @MainActor () -> Bool
-
-  init(
-    connections: ConnectionServices, nowPlayingKey: @escaping @MainActor () -> LibraryPath?,
-    transcodes: @escaping @MainActor () -> Bool,
-    makeEngine: @escaping @MainActor () -> (any PlaybackEngine)?
-  ) {
+  init(connections: ConnectionServices, makeEngine: @escaping @MainActor () -> (any PlaybackEngine)?) {
     self.connections = connections
-    self.nowPlayingKey = nowPlayingKey
-    self.transcodes = transcodes
     self.makeEngine = makeEngine
   }
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
+    if case .engine(let command, let book) = effect { return runEngine(command, book: book, dispatch: dispatch) }
     guard case .playback(let command) = effect else { return }
     switch command {
-    case .engine(let engineCommand):
-      runEngine(engineCommand, key: nowPlayingKey(), dispatch: dispatch)
     case .lookUpResume(let key):
       let syncer = connections.progressSyncer
       Task {
@@ -75,20 +59,20 @@ final class PlaybackServices {
           connections.record(error, serverID: span.key.serverID)
         }
       }
-    case .showError, .flushProgress, .autoDownload, .removeDownload, .bookFinished, .startTimer, .cancelTimer:
-      // (`removeDownload` never arrives: the store turns it into the
-      // downloads' own delete. Auto-download has no setting yet.)
-      // Errors are shown from the session's state; the Up Next card comes
-      // from the ended state in the store (`beginUpNext`); sign-out sends
-      // the queued saves itself (`ConnectionServices.signOut`), so the
-      // session closes a server without `revokingToken`; downloads arrive
-      // with their own issue; timers are the store's (`playbackEffects`).
+    case .engine, .flushProgress, .showError, .autoDownload, .removeDownload, .bookFinished, .startTimer,
+      .cancelTimer:
+      // (`engine` and `flushProgress` never arrive: the store turns them
+      // into `Effect.engine`, with its book, and `Effect.flushProgress`;
+      // `removeDownload` into the downloads' own delete. Auto-download has
+      // no setting yet.) Errors are shown from the session's state; the Up
+      // Next card comes from the ended state in the store (`beginUpNext`);
+      // timers are the store's (`playbackEffects`).
       break
     }
   }
 
   private func runEngine(
-    _ command: EngineCommand, key: LibraryPath?, dispatch: @escaping @MainActor (Action) -> Void
+    _ command: EngineCommand, book: EngineBook?, dispatch: @escaping @MainActor (Action) -> Void
   ) {
     if engine == nil, case .reset = command { return }
     guard let engine = engine ?? startEngine(dispatch) else {
@@ -96,18 +80,17 @@ final class PlaybackServices {
       return
     }
     switch command {
-    case .load(let tracks, let startIndex, let position, let clips):
-      loadedKey = key
-      loadedMarks = engineMarks(clips, trackCount: tracks.count)
-      engine.load(sources(tracks, key: key), startIndex: startIndex, position: position)
+    case .load(let tracks, let startIndex, let position, _, let seekID):
+      engine.load(sources(tracks, of: book), startIndex: startIndex, position: position, seekID: seekID)
     case .play: engine.play()
     case .pause: engine.pause()
-    case .seek(let trackIndex, let position): engine.seek(trackIndex: trackIndex, position: position)
+    case .seek(let trackIndex, let position, let seekID):
+      engine.seek(trackIndex: trackIndex, position: position, seekID: seekID)
     case .setRate(let rate): engine.setRate(rate)
     case .setVolume(let volume): engine.setVolume(volume)
     case .swapSources(let tracks, let copy):
-      guard let key = loadedKey else { return }
-      engine.swapSources(sources(tracks, key: key)) { played in
+      guard let key = book?.key else { return }
+      engine.swapSources(sources(tracks, of: book)) { played in
         if played {
           dispatch(.player(.playback(.sourcesSwapped(key, copy), at: Date())))
         } else {
@@ -115,8 +98,6 @@ final class PlaybackServices {
         }
       }
     case .reset:
-      loadedKey = nil
-      loadedMarks = []
       engine.reset()
     }
   }
@@ -136,13 +117,14 @@ final class PlaybackServices {
   /// Downloaded files by `file://`; the rest streamed with the token in
   /// the `Authorization` header (never in the URL), through the server's
   /// transcoder when the book's files cannot be played as they are.
-  private func sources(_ tracks: [BookTrack], key: LibraryPath?) -> [EngineSource] {
-    let client = key.flatMap { connections.streamingClient($0.serverID) }
-    let transcoded = transcodes()
+  private func sources(_ tracks: [BookTrack], of book: EngineBook?) -> [EngineSource] {
+    let client = book.flatMap { connections.streamingClient($0.key.serverID) }
+    let transcoded = book?.transcoded ?? false
+    let fileMarks = book.map { engineMarks($0.clips, trackCount: tracks.count) } ?? []
     return tracks.enumerated().map { index, track in
-      let marks = loadedMarks.indices.contains(index) ? loadedMarks[index] : []
+      let marks = fileMarks.indices.contains(index) ? fileMarks[index] : []
       if let local = track.localFile { return EngineSource(uri: local, duration: track.duration, marks: marks) }
-      guard let client, let key else {
+      guard let client, let key = book?.key else {
         // Not signed in and not downloaded: an address that fails at once,
         // so the session reports an error rather than waiting.
         return EngineSource(uri: URL(string: "file:///nonexistent")!, duration: track.duration)
@@ -165,17 +147,15 @@ final class PlaybackServices {
     }
   }
 
-  private func save(_ update: ProgressUpdate) async {
+  private func save(_ save: ProgressRecord) async {
     guard let syncer = connections.progressSyncer else {
       printToStandardError("hark: your place could not be saved: the listening database did not open.")
       return
     }
     do {
-      let record = ProgressRecord(
-        key: update.key, position: update.position, duration: update.duration, finished: update.finished,
-        playbackSpeed: update.playbackSpeed,
-        deviceID: try syncer.store.deviceID(), updatedAt: update.capturedAt)
-      noteReachability(try await syncer.save(record), serverID: update.key.serverID)
+      var record = save
+      record.deviceID = try syncer.store.deviceID()
+      noteReachability(try await syncer.save(record), serverID: save.key.serverID)
     } catch {
       printToStandardError("hark: your place could not be saved: \(error.localizedDescription)")
     }

@@ -26,7 +26,8 @@ extension GStreamerEngine {
     flushFilter.seekFinished()
     pipeline.limitAudioQueue()
     durationIsStale = true
-    if !isOpening {
+    if !phase.isOpening {
+      detour = detour.prerolled
       if seekInFlight != nil || nextSeek != nil { seekSettled() }
       return publish()
     }
@@ -36,8 +37,9 @@ extension GStreamerEngine {
       seekPipeline(to: target)
       return
     }
-    isOpening = false
-    if wantsToPlay && !isBuffering { pipeline.setState(GST_STATE_PLAYING) }
+    let buffering = phase.isBuffering
+    phase = .open(buffering: buffering)
+    if order == .play && !buffering { pipeline.setState(GST_STATE_PLAYING) }
     publish()
   }
 
@@ -63,8 +65,8 @@ extension GStreamerEngine {
 
   private func finish() {
     // A gapless switch never posts EOS; this is the end of the last file.
-    ended = true
-    wantsToPlay = false
+    phase = .ended
+    order = .pause
     // A transcoded stream's own length counts from its `t`.
     lastPosition = pipeline.duration.map { streamStart + $0 } ?? snapshot.duration
     stopPolling()
@@ -75,16 +77,10 @@ extension GStreamerEngine {
     // The stream of a book that is on disk now (the connection dropped, say):
     // go on from the copy rather than stop with an error the listener
     // cannot act on. Not a retry: the copy is a different source.
-    if playsReplacedSource || queuedReplacedSources > 0 {
-      let keepsPlaying = wantsToPlay
-      reopenAtCurrentPlace()
-      wantsToPlay = keepsPlaying
-      return
-    }
+    if playsReplacedSource || queuedReplacedSources > 0 { return reopenAtCurrentPlace() }
     lastError = reason
-    failed = true
-    wantsToPlay = false
-    isOpening = false
+    phase = .failed
+    order = .pause
     forgetSeeks()
     stopPolling()
     pipeline.stop(at: GST_STATE_NULL)
@@ -95,10 +91,15 @@ extension GStreamerEngine {
     var percent: gint = 0
     gst_message_parse_buffering(message, &percent)
     let nowBuffering = percent < 100
-    guard nowBuffering != isBuffering else { return }
-    isBuffering = nowBuffering
+    // A stopped pipeline has nothing to wait for.
+    guard nowBuffering != phase.isBuffering, !phase.isStopped, phase != .idle else { return }
+    phase = phase.buffering(nowBuffering)
     // Network playback waits for its buffer; the listener sees `loading`.
-    if !isOpening { pipeline.setState(nowBuffering || !wantsToPlay ? GST_STATE_PAUSED : GST_STATE_PLAYING) }
+    if case .open = phase {
+      let resumes = !nowBuffering && order == .play
+      if resumes { detour = detour.bufferFilled }
+      pipeline.setState(resumes ? GST_STATE_PLAYING : GST_STATE_PAUSED)
+    }
     publish()
   }
 

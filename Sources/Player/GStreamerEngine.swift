@@ -13,7 +13,10 @@ import HarkCore
 /// included (`TranscodedStream`: seeking reopens them from a new `t`). Bus
 /// messages (GStreamerEngine+Bus) become snapshots on the main loop; the
 /// position is reported only while playing, as what it shows would change
-/// (GStreamerEngine+Reports).
+/// (GStreamerEngine+Reports). Where the pipeline is in its life is one
+/// `EnginePhase`, and whether to play is the session's order, carried out
+/// when the pipeline can (GStreamerEngine+Phase); a seek's target is
+/// reported until it is reached, then the seek's id (GStreamerEngine+Seeking).
 /// Errors and stalls are reported, never retried here.
 @MainActor
 public final class GStreamerEngine: PlaybackEngine {
@@ -33,13 +36,13 @@ public final class GStreamerEngine: PlaybackEngine {
   var positionReport: Timeout?
   var reportsWhilePlaying = false
 
-  /// What the listener asked for; the pipeline catches up with it.
-  var wantsToPlay = false
+  /// Where the pipeline is in its life (GStreamerEngine+Phase).
+  var phase = EnginePhase.idle
+  /// What the session told it last; the pipeline catches up with it.
+  var order = EngineOrder.pause
   /// Loaded and not played since: reported as `ready` rather than `paused`.
+  /// A fact about the pipeline, not an intent.
   var hasPlayedSinceLoad = false
-  /// A file is being opened (or buffered); reported as `loading`.
-  var isOpening = false
-  var isBuffering = false
   /// Where to go once the opening file has prerolled.
   var pendingSeek: Double?
   /// One seek at a time: a seek asked for while the last one is still
@@ -48,6 +51,14 @@ public final class GStreamerEngine: PlaybackEngine {
   /// (or landed elsewhere) under load; a refused seek waits here too.
   var nextSeek: Double?
   var seekInFlight: Timeout?
+  /// A way through PAUSED the pipeline is taking by itself: a seek's flush,
+  /// or the way back to PLAYING after one or after buffering
+  /// (GStreamerEngine+Seeking).
+  var detour = Detour.settled
+  /// The last load or seek asked for, and the last one finished: the one
+  /// reports carry.
+  var requestedSeek = SeekID.zero
+  var finishedSeek = SeekID.zero
   /// The position to report while the pipeline cannot answer.
   var lastPosition = 0.0
   /// Seconds into the file where the playing stream starts: the `t` of a
@@ -59,8 +70,6 @@ public final class GStreamerEngine: PlaybackEngine {
   /// parser and cost about as much as the position query itself.
   var pipelineDuration: Double?
   var durationIsStale = true
-  var ended = false
-  var failed = false
   /// The playing file still comes from the sources `swapSources` replaced
   /// (the stream of a book that has since been downloaded).
   var playsReplacedSource = false
@@ -108,7 +117,8 @@ public final class GStreamerEngine: PlaybackEngine {
 
   // MARK: PlaybackEngine
 
-  public func load(_ sources: [EngineSource], startIndex: Int, position: Double) {
+  public func load(_ sources: [EngineSource], startIndex: Int, position: Double, seekID: SeekID) {
+    requestedSeek = seekID
     guard sources.indices.contains(startIndex) else { return reset() }
     loadGeneration += 1
     shared.withQueue {
@@ -117,86 +127,36 @@ public final class GStreamerEngine: PlaybackEngine {
       $0.pushedOgg = []
     }
     hasPlayedSinceLoad = false
-    wantsToPlay = false
+    order = .pause
     open(trackIndex: startIndex, at: position)
   }
 
   public func play() {
     guard !shared.withQueue({ $0.sources.isEmpty }) else { return }
-    wantsToPlay = true
-    if ended || failed {
-      // Playing again after the end (or an error) starts the current file over.
-      return open(trackIndex: snapshot.trackIndex, at: ended ? 0 : lastPosition)
+    order = .play
+    switch phase {
+    case .ended:
+      // Playing again after the end starts the current file over…
+      open(trackIndex: snapshot.trackIndex, at: 0)
+    case .failed:
+      // …and after an error opens it again where it was.
+      open(trackIndex: snapshot.trackIndex, at: lastPosition)
+    case .open(buffering: false):
+      pipeline.setState(GST_STATE_PLAYING)
+    case .idle, .opening, .open(buffering: true):
+      // Opening and buffering go on to play by themselves.
+      break
     }
-    if !isOpening && !isBuffering { pipeline.setState(GST_STATE_PLAYING) }
   }
 
   public func pause() {
-    wantsToPlay = false
-    guard !ended, !failed else { return }
+    order = .pause
+    detour = detour.paused
+    guard !phase.isStopped else { return }
     // Nobody hears a paused book move onto its downloaded copy.
     if playsReplacedSource { return reopenAtCurrentPlace() }
     pipeline.setState(GST_STATE_PAUSED)
     publish()
-  }
-
-  public func seek(trackIndex: Int, position: Double) {
-    let current = shared.withQueue { $0.currentIndex }
-    guard shared.withQueue({ $0.sources.indices.contains(trackIndex) }) else { return }
-    let (isTranscoded, isPushedOgg) = shared.withQueue { queue in
-      let source = queue.sources[trackIndex]
-      return (source.isTranscoded, source.uri.scheme != "file" && queue.pushedOgg.contains(source.uri.absoluteString))
-    }
-    // A transcoded stream has no Range: it is reopened from the new second.
-    // A streamed Ogg file is too: oggdemux's own idea of its length (the
-    // bounds of its search) can be short by a page or more, and a seek past
-    // it ends the file (see OggLengthAnswer, which tells it when reopened).
-    if trackIndex != current || ended || failed || isOpening || isTranscoded || isPushedOgg || playsReplacedSource {
-      return open(trackIndex: trackIndex, at: position)
-    }
-    // A file queued for gapless playback must not follow a seek backwards.
-    shared.withQueue { $0.queued = [] }
-    lastPosition = max(0, position)
-    if seekInFlight != nil { nextSeek = lastPosition } else { startSeek(lastPosition) }
-    publish()
-  }
-
-  /// - Parameter retryIfRefused: a refused seek is tried once more after
-  ///   the one under way; a second refusal drops it (no endless retries).
-  func startSeek(_ target: Double, retryIfRefused: Bool = true) {
-    nextSeek = seekPipeline(to: target) || !retryIfRefused ? nil : target
-    seekInFlight = Timeout(milliseconds: 700, repeating: false) { [weak self] in self?.seekSettled() }
-  }
-
-  /// A flushing seek in the current file; its flush may pass to the sink.
-  @discardableResult
-  func seekPipeline(to target: Double) -> Bool {
-    flushFilter.seekStarting()
-    landingClip.seekStarting(to: target)
-    let accepted = pipeline.seek(to: target)
-    if !accepted {
-      flushFilter.seekFinished()
-      landingClip.seekAbandoned()
-    }
-    return accepted
-  }
-
-  /// A new file, a reset or an error: no seek is under way or waiting.
-  func forgetSeeks() {
-    flushFilter.seekFinished()
-    landingClip.seekAbandoned()
-    nextSeek = nil
-    seekInFlight?.cancel()
-    seekInFlight = nil
-  }
-
-  /// The seek under way is done (ASYNC_DONE, or time is up): the next one goes.
-  func seekSettled() {
-    seekInFlight?.cancel()
-    seekInFlight = nil
-    guard let target = nextSeek else { return }
-    nextSeek = nil
-    startSeek(target, retryIfRefused: false)
   }
 
   public func setRate(_ rate: Double) {
@@ -233,8 +193,8 @@ public final class GStreamerEngine: PlaybackEngine {
       queue.sources = sources
       return queue.queued.count
     }
-    if ended || failed { return }
-    if wantsToPlay && !isOpening {
+    if phase.isStopped { return }
+    if order == .play && !phase.isOpening {
       playsReplacedSource = true
       queuedReplacedSources = queued
       return
@@ -242,10 +202,14 @@ public final class GStreamerEngine: PlaybackEngine {
     reopenAtCurrentPlace()
   }
 
-  /// Opens the current file again (from its present source) where it is.
+  /// Opens the current file again (from its present source) where it is,
+  /// or where a seek under way goes.
   func reopenAtCurrentPlace() {
     let index = shared.withQueue { $0.currentIndex }
-    let position = isOpening ? (pendingSeek ?? lastPosition) : pipeline.position.map { streamStart + $0 } ?? lastPosition
+    let position =
+      if phase.isOpening { pendingSeek ?? lastPosition }
+      else if seekIsUnderWay { lastPosition }
+      else { pipeline.position.map { streamStart + $0 } ?? lastPosition }
     open(trackIndex: index, at: position)
   }
 
@@ -254,18 +218,17 @@ public final class GStreamerEngine: PlaybackEngine {
     pipeline.stop(at: GST_STATE_NULL)
     pipeline.dropPendingMessages()
     shared.withQueue { $0 = EngineSharedState.Queue() }
-    wantsToPlay = false
-    isOpening = false
-    isBuffering = false
+    phase = .idle
+    order = .pause
     pendingSeek = nil
     forgetSeeks()
-    ended = false
-    failed = false
     playsReplacedSource = false
     queuedReplacedSources = 0
     lastPosition = 0
     stopPolling()
-    emit(EngineSnapshot(state: .idle, rate: rateKeeper.rate))
+    // Nothing is left to go to: whatever was asked for is over.
+    finishedSeek = requestedSeek
+    emit(EngineSnapshot(state: .idle, rate: rateKeeper.rate, seekID: finishedSeek))
   }
 
   // MARK: Opening a file
@@ -283,12 +246,9 @@ public final class GStreamerEngine: PlaybackEngine {
       }
       return source
     }
-    ended = false
-    failed = false
+    phase = .opening(buffering: false)
     playsReplacedSource = false
     queuedReplacedSources = 0
-    isOpening = true
-    isBuffering = false
     forgetSeeks()
     durationChanged()
     let uri: String
@@ -327,30 +287,21 @@ public final class GStreamerEngine: PlaybackEngine {
       return (queue.currentIndex, (source.duration, source.isTranscoded))
     }
     guard let (index, (knownDuration, isTranscoded)) = current else { return }
-    // With a seek waiting its turn, the pipeline still answers the earlier
-    // one's place: report where the listener asked to go.
-    if !isOpening && !ended && !failed && nextSeek == nil, let position = pipeline.position {
+    // With a seek under way, the pipeline may still answer the place it is
+    // leaving (or an earlier seek's): report where the session asked to go.
+    noteSeekFinished()
+    if case .open = phase, !seekIsUnderWay, let position = pipeline.position {
       lastPosition = streamStart + position
     }
-    if durationIsStale && !isOpening && !isTranscoded {
+    if durationIsStale && !phase.isOpening && !isTranscoded {
       pipelineDuration = pipeline.duration
       durationIsStale = pipelineDuration == nil
     }
     // A transcoded stream's own length is unknown or covers only from `t`.
     let duration = (isTranscoded ? nil : pipelineDuration) ?? knownDuration ?? 0
     emit(EngineSnapshot(
-      state: currentState, trackIndex: index, position: lastPosition, duration: duration,
-      rate: rateKeeper.rate))
-  }
-
-  private var currentState: EngineState {
-    if failed { return .error }
-    if ended { return .ended }
-    if isOpening || isBuffering { return .loading }
-    var state = GST_STATE_NULL
-    gst_element_get_state(pipeline.playbin, &state, nil, 0)
-    if state == GST_STATE_PLAYING && wantsToPlay { return .playing }
-    return hasPlayedSinceLoad ? .paused : .ready
+      state: reportedState, trackIndex: index, position: lastPosition, duration: duration,
+      rate: rateKeeper.rate, seekID: finishedSeek))
   }
 
   func emit(_ next: EngineSnapshot) {

@@ -46,13 +46,13 @@ final class LibraryFoldersGroup {
       rows.setRows([RowsGroup.statusRow(tr("No library folders"))])
       return
     }
-    rows.setRows(folders.map { folder in
+    rows.setRows(items: folders) { folder in
       let remove = RowsGroup.iconButton("list-remove-symbolic", label: trFormat("Remove “%@”", folder.name))
       let id = folder.id
       Signals.connect(remove, "clicked") { [weak self] in self?.store.dispatch(.localLibrary(.folderRemoved(id))) }
       let row = RowsGroup.row(folder.name, subtitle: folder.detail, suffixes: [remove])
       adw_action_row_set_icon_name(row.cast(AdwActionRow.self), "folder-symbolic")
       return row
-    })
+    }
   }
 }

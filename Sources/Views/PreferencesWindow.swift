@@ -8,8 +8,14 @@ import HarkCore
 ///
 /// Values come from the store and go back as `.settings(.changed)`; the
 /// reducer clamps them and the App persists them to GSettings.
+///
+/// Built each time Preferences opens and destroyed when it closes: GTK 4.8
+/// crashes when a screen reader asks the application for a window past the
+/// shown ones and the last window it knows is a hidden one.
 @MainActor
 public final class PreferencesWindow {
+  /// GTK owns it until it closes; the owner lets this object go as it
+  /// closes, so nothing here touches the window after.
   public let window: Widget
   private let store: Store
   private var spins: [(SettingsKey, Widget)] = []
@@ -56,12 +62,12 @@ public final class PreferencesWindow {
     ]),
   ]
 
-  public init(store: Store, parent: Widget) {
+  /// - Parameter onClose: called as the window closes, to let it go.
+  public init(store: Store, parent: Widget, onClose: @escaping @MainActor () -> Void) {
     self.store = store
     window = adw_preferences_window_new()
     gtk_window_set_transient_for(window.cast(GtkWindow.self), parent.cast(GtkWindow.self))
     gtk_window_set_modal(window.cast(GtkWindow.self), 1)
-    gtk_window_set_hide_on_close(window.cast(GtkWindow.self), 1)
     gtk_window_set_default_size(window.cast(GtkWindow.self), 600, 560)
     adw_preferences_window_set_search_enabled(window.cast(AdwPreferencesWindow.self), 0)
 
@@ -95,6 +101,11 @@ public final class PreferencesWindow {
     revealDialog = APIKeyRevealDialog(store: store) { [weak self] in self?.window }
     connectWidgets()
     subscription = store.subscribe(selectSettings) { [weak self] in self?.render($0) }
+    // The owner lets this object go; then GTK destroys the window.
+    Signals.connectReturningBool(window, "close-request") {
+      onClose()
+      return false
+    }
   }
 
   private static func page(_ title: String, icon: String) -> Widget {

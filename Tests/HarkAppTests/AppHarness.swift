@@ -9,7 +9,7 @@ import XCTest
 
 /// The App as `HarkApplication.startup` wires it, without a window: the
 /// real store and reducer, the effect runner on a manual clock, and the
-/// real connection, library and playback services talking real HTTP to
+/// real services, routed by the same `AppServices`, talking real HTTP to
 /// the repository's test server, with a `FakePlaybackEngine` for sound. No
 /// keyring (sign-ins are kept in memory) and a data folder of its own.
 @MainActor
@@ -28,45 +28,43 @@ final class AppHarness {
   /// Every action the store reduced, oldest first: what the services reported.
   var actions: [Action] { log.actions }
   private let log = ActionLog()
-  private let dataDirectory: URL
+  /// Its own data folder: the server list and the listening database.
+  let dataDirectory: URL
   /// Iterates GLib's default main context, as Hark's main loop does: the
   /// services' GLib sleeps (a request paced past its burst) end there.
   private var mainLoop: Task<Void, Never>?
 
-  init(server: TestServer) {
+  /// A fresh Hark, or (`dataDirectory`, `secrets`) one started again on
+  /// what an earlier one kept: its files and the sign-ins in its memory.
+  init(server: TestServer, dataDirectory: URL? = nil, secrets: SecretStorage? = nil) {
     self.server = server
-    dataDirectory = FileManager.default.temporaryDirectory
+    self.dataDirectory =
+      dataDirectory
+      ?? FileManager.default.temporaryDirectory
       .appendingPathComponent("hark-app-tests-\(UUID().uuidString)", isDirectory: true)
-    secrets = SecretStorage(
-      keepsInFile: { false }, saveKeepsInFile: { _ in }, probeKeyring: { false }, onKeyringChecked: { _ in })
+    let dataDirectory = self.dataDirectory
+    self.secrets =
+      secrets
+      ?? SecretStorage(
+        keepsInFile: { false }, saveKeepsInFile: { _ in }, probeKeyring: { false }, onKeyringChecked: { _ in })
+    let secrets = self.secrets
+    weak var storeRef: Store?
     let connections = ConnectionServices(
       transport: transport, secrets: secrets, serverList: ServerListFile(directory: dataDirectory),
-      deviceName: "Hark app tests", dataDirectory: dataDirectory)
+      deviceName: "Hark app tests", dataDirectory: dataDirectory, dispatch: { storeRef?.dispatch($0) })
     self.connections = connections
-    let local = LocalLibraryServices(store: { connections.progressSyncer?.store })
-    let library = LibraryServices(connections: connections, local: local)
-    weak var storeRef: Store?
     let engine = self.engine
     let engineMaker = self.engineMaker
-    let playback = PlaybackServices(
-      connections: connections, nowPlayingKey: { storeRef?.state.player.session.nowPlaying?.key },
-      transcodes: { storeRef.map { playsTranscoded($0.state) } ?? false },
+    // Routed as Hark routes them; only GSettings is left out (the tests
+    // keep no settings).
+    let services = AppServices(
+      connections: connections,
       makeEngine: {
         engineMaker.made += 1
         return engineMaker.starts ? engine : nil
-      })
-    let runner = EffectRunner(
-      clock: ManualClock(), persistSetting: { _, _ in },
-      services: { effect, dispatch in
-        switch effect.owner {
-        case .connections: connections.run(effect, dispatch: dispatch)
-        case .library: library.run(effect, dispatch: dispatch)
-        case .playback: playback.run(effect, dispatch: dispatch)
-        // Not what these tests are about: the Book page's extras, downloads,
-        // This Computer and GSettings.
-        case .bookExtras, .downloads, .localLibrary, .settings, .timers: break
-        }
-      })
+      },
+      settings: { _ in })
+    let runner = EffectRunner(clock: ManualClock(), persistSetting: { _, _ in }, services: services.run)
     let log = self.log
     let store = Store(
       reducer: { state, action in

@@ -15,7 +15,8 @@ final class ListeningStoreAheadTests: XCTestCase {
       keepsInFile: { false }, saveKeepsInFile: { _ in }, probeKeyring: { false }, onKeyringChecked: { _ in })
     let connections = ConnectionServices(
       transport: SoupTransport(userAgent: "Hark-app-tests"), secrets: secrets,
-      serverList: ServerListFile(directory: folder), deviceName: "Hark app tests", dataDirectory: folder)
+      serverList: ServerListFile(directory: folder), deviceName: "Hark app tests", dataDirectory: folder,
+      dispatch: { _ in })
     let file = folder.appendingPathComponent("listening.sqlite")
 
     connections.openListeningStoreAhead()

@@ -57,7 +57,8 @@ final class PlaybackServicesTests: XCTestCase {
       XCTAssertFalse(source.isTranscoded)
     }
     XCTAssertEqual(
-      harness.engine.calls, [.load(sources, startIndex: 0, position: 0), .setRate(1), .play],
+      harness.engine.calls,
+      [.load(sources, startIndex: 0, position: 0, seekID: harness.engine.lastSeekID), .setRate(1), .play],
       "loaded at the start, at the book's speed, then played")
 
     let answered = try await harness.fetch(sources[0].uri, headers: sources[0].headers)
@@ -101,12 +102,13 @@ final class PlaybackServicesTests: XCTestCase {
     harness.engine.fail("The connection to the server was lost.", trackIndex: 1, position: 13)
 
     let reported = harness.actions[before...].map(PlayerReport.init).filter { $0 != .other }
+    let loaded = harness.engine.lastSeekID
     XCTAssertEqual(
       reported,
       [
-        .reported(EngineSnapshot(state: .playing, trackIndex: 1, position: 12, duration: 60)),
+        .reported(EngineSnapshot(state: .playing, trackIndex: 1, position: 12, duration: 60, seekID: loaded)),
         .failed("The connection to the server was lost."),
-        .reported(EngineSnapshot(state: .error, trackIndex: 1, position: 13)),
+        .reported(EngineSnapshot(state: .error, trackIndex: 1, position: 13, seekID: loaded)),
       ])
     XCTAssertEqual(harness.state.player.session.failure, .engine)
     XCTAssertEqual(harness.state.player.engineMessage, "The connection to the server was lost.")

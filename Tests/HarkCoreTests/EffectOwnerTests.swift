@@ -19,7 +19,11 @@ final class EffectOwnerTests: XCTestCase {
       (.search("salt", serverIDs: ["s"]), .library),
       (.setFavourite(book, true), .bookExtras),
       (.saveProgress(book, position: 1, duration: 2, finished: true), .bookExtras),
-      (.playback(.flushProgress(serverID: "s")), .playback),
+      (.playback(.lookUpResume(book)), .playback),
+      (.engine(.play, book: nil), .playback),
+      (.restoreServers, .connections),
+      (.flushProgress(serverID: "s"), .connections),
+      (.seedProgress(serverID: "s"), .connections),
       (.scanLocalLibrary([LocalFolder(id: -1, path: "/home/ada/Audiobooks")]), .localLibrary),
       (.persistLocalFolders(["/home/ada/Audiobooks"]), .settings),
     ]

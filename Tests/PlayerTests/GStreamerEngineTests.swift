@@ -40,7 +40,8 @@ final class GStreamerEngineTests: XCTestCase {
       XCTAssertEqual(recorder.last?.position ?? 0, 1.5, accuracy: 0.05)
 
       engine.reset()
-      XCTAssertEqual(recorder.last, EngineSnapshot(state: .idle))
+      // (With the id of the last seek: nothing is under way any more.)
+      XCTAssertEqual(recorder.last, EngineSnapshot(state: .idle, seekID: recorder.last?.seekID ?? .zero))
       XCTAssertEqual(recorder.states, [.loading, .ready, .playing, .paused, .loading, .paused, .idle])
     }
   }

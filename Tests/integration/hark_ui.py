@@ -41,9 +41,10 @@ def descendants(root, predicate, enter=lambda node: True):
     pyatspi's own walk dies when GTK drops an object while it is walked (it
     then iterates None); a dropped object is no longer on screen, so this
     walk skips it and goes on. Children are asked for as pyatspi asks
-    (`node[i]`: the child count afresh, then the child). Asking by index
-    from a count taken once crashed Hark twice in a row while the Book page
-    was built (GLib's NULL object path warning, then SIGSEGV in GLib).
+    (`node[i]`: the child count afresh, then the child). Asking the
+    application for a window past the shown ones used to crash Hark (GLib's
+    NULL object path warning, then SIGSEGV): GTK 4.8 answers with the last
+    window it knows, and Hark kept hidden dialogs; test_hidden_windows.py.
     The walk goes below a node only when `enter` accepts it."""
     found = []
 

@@ -54,14 +54,26 @@ def open_orchard(hark):
 
 
 @pytest.mark.long
+def first_row_of_shelf(hark, title):
+    """The accessible path of a Library page shelf's first row."""
+    shelves = hark.find_all("list", title)
+    return shelves[0][0].path if shelves else None
+
+
 def test_favourite_bookmark_and_note(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
+    hark.wait_until(lambda: first_row_of_shelf(hark, "Recently Added"), timeout=10)
+    recently_added = first_row_of_shelf(hark, "Recently Added")
     open_orchard(hark)
 
     # GTK 4.8 exposes a GtkToggleButton as a push button.
     hark.click(hark.find("push button", "Add to Favourites", timeout=10))
     hark.find("push button", "Remove from Favourites", timeout=10)
     assert [f["path"] for f in api(audiosilo, "GET", "/me/favourites")["favourites"]] == [BOOK]
+    # The Library page gains a Favourites shelf; the shelves before it keep
+    # their rows (the same accessible objects).
+    hark.wait_until(lambda: hark.find_all("list", "Favourites"), timeout=10)
+    assert first_row_of_shelf(hark, "Recently Added") == recently_added
 
     # Marking finished goes through the durable mirror and reaches the server.
     hark.click(hark.find("push button", "Mark as Finished"))
@@ -78,6 +90,15 @@ def test_favourite_bookmark_and_note(hark, audiosilo):
     hark.find("label", "Winding the Trees · 0:12", timeout=10)
     marks = api(audiosilo, "GET", f"/libraries/1/bookmarks?{query(BOOK)}")["bookmarks"]
     assert [(m["position"], m["note"]) for m in marks] == [(30, "the tinker arrives")]
+    # A second, later bookmark is added below; the first keeps its row (the
+    # same accessible object), so whatever had the focus there keeps it.
+    first = hark.find("push button", "Delete Bookmark at Winding the Trees · 0:12").path
+    hark.find("text", "Bookmark Time").queryEditableText().setTextContents("0:35")
+    hark.click(hark.find("push button", "Add Bookmark"))
+    hark.find("label", "Winding the Trees · 0:17", timeout=10)
+    assert hark.find("push button", "Delete Bookmark at Winding the Trees · 0:12").path == first
+    hark.click(hark.find("push button", "Delete Bookmark at Winding the Trees · 0:17"))
+    hark.wait_until(lambda: not hark.find_all("label", "Winding the Trees · 0:17"), timeout=10)
 
     hark.find("text", "New Note").queryEditableText().setTextContents("Brass **apples** tick")
     hark.click(hark.find("push button", "Add Note"))

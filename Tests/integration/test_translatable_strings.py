@@ -99,7 +99,7 @@ ALLOWED = {
     ("Sources/Views/ShortcutsWindow.swift", "Left"): "a key name",
     ("Sources/Views/ShortcutsWindow.swift", "Right"): "a key name",
     ("Sources/App/HarkApplication.swift", "Back"): "a key name",
-    ("Sources/Views/SignIn/AddServerDialog.swift", "Escape"): "a key name",
+    ("Sources/Views/SignIn/AddServerWindow.swift", "Escape"): "a key name",
     ("Sources/HarkCore/Desktop/MediaPlayerSelector.swift", "Playing"): "an MPRIS PlaybackStatus value",
     ("Sources/HarkCore/Desktop/MediaPlayerSelector.swift", "Paused"): "an MPRIS PlaybackStatus value",
     ("Sources/HarkCore/Desktop/MediaPlayerSelector.swift", "Stopped"): "an MPRIS PlaybackStatus value",

@@ -148,7 +148,7 @@ func listedRow(_ s: AppState, _ target: LibraryPath) -> FolderRow? {
 private func plainFolderRows(_ entries: [FsEntry], in location: LibraryPath) -> [FolderRow] {
   entries
     .filter { $0.isDir || $0.isAudio || $0.isBook == true }
-    .sorted { naturalCompare($0.name, $1.name) < 0 }
+    .sorted(naturallyBy: \.name)
     .map { entry in
       let isBook = entry.isBook == true || (!entry.isDir && entry.isAudio)
       guard isBook else {

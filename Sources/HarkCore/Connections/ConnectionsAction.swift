@@ -2,7 +2,10 @@ import Foundation
 
 /// What happened to servers, sign-in and what was loaded from them.
 public enum ConnectionsAction: Equatable, Sendable {
-  /// At launch: the saved servers whose tokens the keyring still holds.
+  /// Hark started: restore what it was signed in to (`restoreServers`).
+  case launched
+  /// At launch: the saved servers; those whose token the keyring no longer
+  /// holds are marked `needsReconnect`.
   case restored([ServerConnection])
   case keyringAvailabilityChecked(available: Bool)
   /// Saving a sign-in to the keyring failed: it lives in memory (or the
@@ -30,6 +33,12 @@ public enum ConnectionsAction: Equatable, Sendable {
 
   case librariesLoaded(serverID: String, Result<[LibrarySummary], FailureMessage>)
   case capabilitiesLoaded(serverID: String, ServerCapabilities)
+  /// The server's queued saves were sent (`flushProgress`); `remaining`
+  /// are still queued (no answer, or the server failed on them).
+  case progressFlushed(serverID: String, remaining: Int)
+  /// The listening mirror was refreshed from the server (`seedProgress`):
+  /// how many places changed, or why it could not be read.
+  case progressSeeded(serverID: String, Result<Int, FailureMessage>)
   /// A call to this server was refused with 401.
   case authorizationLost(serverID: String)
   /// Another server (its own `server_id`, called `name`) answers at this

@@ -4,6 +4,9 @@ import Foundation
 /// talks to a server or the keyring is an effect.
 func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAction) -> [Effect] {
   switch action {
+  case .launched:
+    return [.restoreServers]
+
   case .restored(let servers):
     state.servers = servers
     // A server whose token is gone has nothing to load until the listener
@@ -142,8 +145,22 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
       state.libraries[serverID] = .loaded(libraries)
       // Loaded with the token, so the server that issued it answered.
       state.differentServers[serverID] = nil
+      // At sign-in, at start and on every offline→online edge: the moment
+      // to send the places saved while away, then refresh the mirror from
+      // the server (`progressFlushed`). Not when the libraries are the ones
+      // last seen, standing in for a server that did not answer (its
+      // reachability was recorded just before).
+      if !state.unreachable.contains(serverID) { return [.flushProgress(serverID: serverID)] }
     case .failure(let failure): state.libraries[serverID] = .failed(failure.text)
     }
+    return []
+
+  case .progressFlushed(let serverID, _):
+    guard state.server(serverID) != nil else { return [] }
+    return [.seedProgress(serverID: serverID)]
+
+  case .progressSeeded:
+    // The mirror is the syncer's; nothing on screen reads it from here.
     return []
 
   case .authorizationLost(let serverID):

@@ -3,6 +3,9 @@ import Foundation
 /// Events about downloads: the listener's buttons, the downloader's reports,
 /// the registry read at start and the network.
 public enum DownloadsAction: Equatable, Sendable {
+  /// Hark started: read the registry (`loadDownloadRegistry`). `root` is
+  /// the downloads folder Preferences names, nil for the default.
+  case launched(root: URL?)
   /// The registry as stored, read at start. `missingFiles` are downloaded
   /// books whose files are no longer all on disk; `root` is where new
   /// downloads go.

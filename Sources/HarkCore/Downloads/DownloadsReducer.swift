@@ -8,6 +8,8 @@ func reduceDownloads(_ state: inout AppState, _ action: DownloadsAction) -> [Eff
   var downloads = state.downloads
   var effects: [Effect] = []
   switch action {
+  case .launched(let root):
+    return [.loadDownloadRegistry(root: root)]
   case .registryLoaded(let stored, let missing, let root):
     downloads.root = root
     for var entry in stored where downloads.entries[entry.key] == nil {

@@ -17,66 +17,88 @@ import Foundation
 ///   punctuation and symbols, then digits, then letters), then by code point;
 /// - a string that is a prefix of the other comes first.
 public func naturalCompare(_ a: String, _ b: String) -> Int {
-  let x = Array(foldForComparison(a).unicodeScalars)
-  let y = Array(foldForComparison(b).unicodeScalars)
-  var i = 0
-  var j = 0
-  while i < x.count, j < y.count {
-    if let first = decimalValue(x[i]), let second = decimalValue(y[j]) {
-      var left = [first]
-      var right = [second]
-      i += 1
-      j += 1
-      while i < x.count, let digit = decimalValue(x[i]) {
-        left.append(digit)
+  NaturalKey(a).compare(NaturalKey(b))
+}
+
+/// A name's place in natural order, worked out once: sorting by keys folds
+/// and splits each name once instead of on every comparison.
+///
+/// The key is a list of numbers compared in order, the shorter list first
+/// when one is the start of the other. Any character but a digit is one
+/// number: its class, then its code point. A run of digits is its class and
+/// how many digits it has without leading zeros, then each of those digits:
+/// a longer run is a larger number, runs of equal length compare digit by
+/// digit, and "01" equals "1". (Every decimal digit is in the digit class
+/// and every other character is not, so a run and a character always
+/// differ in their first number.)
+public struct NaturalKey: Comparable, Sendable {
+  private let words: [UInt64]
+
+  public init(_ text: String) {
+    let scalars = Array(foldForComparison(text).unicodeScalars)
+    var words: [UInt64] = []
+    words.reserveCapacity(scalars.count + 1)
+    var i = 0
+    while i < scalars.count {
+      guard decimalValue(scalars[i]) != nil else {
+        words.append(UInt64(scalarClass(scalars[i])) << 32 | UInt64(scalars[i].value))
+        i += 1
+        continue
+      }
+      var digits: [UInt64] = []
+      while i < scalars.count, let digit = decimalValue(scalars[i]) {
+        if !(digits.isEmpty && digit == 0) { digits.append(UInt64(digit)) }
         i += 1
       }
-      while j < y.count, let digit = decimalValue(y[j]) {
-        right.append(digit)
-        j += 1
-      }
-      let order = compareDigitRuns(left, right)
-      if order != 0 { return order }
-      continue
+      words.append(UInt64(digitClass) << 32 | UInt64(digits.count))
+      words += digits
     }
-    let order = compareScalars(x[i], y[j])
-    if order != 0 { return order }
-    i += 1
-    j += 1
+    self.words = words
   }
-  let leftRemains = i < x.count ? 1 : 0
-  let rightRemains = j < y.count ? 1 : 0
-  return leftRemains - rightRemains
+
+  /// -1, 0 or 1.
+  public func compare(_ other: NaturalKey) -> Int {
+    let count = min(words.count, other.words.count)
+    var i = 0
+    while i < count {
+      if words[i] != other.words[i] { return words[i] < other.words[i] ? -1 : 1 }
+      i += 1
+    }
+    return words.count == other.words.count ? 0 : (words.count < other.words.count ? -1 : 1)
+  }
+
+  public static func < (lhs: NaturalKey, rhs: NaturalKey) -> Bool { lhs.compare(rhs) < 0 }
+  public static func == (lhs: NaturalKey, rhs: NaturalKey) -> Bool { lhs.compare(rhs) == 0 }
+}
+
+extension Sequence {
+  /// The elements in natural order of `name`, each name keyed once;
+  /// elements whose names compare equal keep their order.
+  public func sorted(naturallyBy name: (Element) -> String) -> [Element] {
+    let keyed: [(key: NaturalKey, offset: Int, element: Element)] = enumerated().map { offset, element in
+      (NaturalKey(name(element)), offset, element)
+    }
+    return keyed.sorted { left, right in
+      let order = left.key.compare(right.key)
+      return order != 0 ? order < 0 : left.offset < right.offset
+    }.map(\.element)
+  }
 }
 
 /// Case- and accent-insensitive, like the collator's "base" strength.
-private func foldForComparison(_ text: String) -> String {
-  text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+/// ASCII text (most file names) only needs its capitals lowered, which is
+/// what Foundation's folding does to it, at a small part of the cost.
+func foldForComparison(_ text: String) -> String {
+  guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+    return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+  return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
 }
 
 private func decimalValue(_ scalar: Unicode.Scalar) -> Int? {
   guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue
   else { return nil }
   return Int(value)
-}
-
-/// Compares two digit runs by value without converting them to an integer,
-/// so a 40-digit run cannot overflow.
-private func compareDigitRuns(_ a: [Int], _ b: [Int]) -> Int {
-  let left = a.drop { $0 == 0 }
-  let right = b.drop { $0 == 0 }
-  if left.count != right.count { return left.count < right.count ? -1 : 1 }
-  for (p, q) in zip(left, right) where p != q {
-    return p < q ? -1 : 1
-  }
-  return 0
-}
-
-private func compareScalars(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Int {
-  let left = (scalarClass(a), a.value)
-  let right = (scalarClass(b), b.value)
-  if left == right { return 0 }
-  return left < right ? -1 : 1
 }
 
 /// ICU's primary groups, coarsely: spaces sort first, then punctuation and
@@ -90,8 +112,10 @@ private func scalarClass(_ scalar: Unicode.Scalar) -> Int {
     .modifierSymbol, .otherSymbol:
     return 1
   case .decimalNumber:
-    return 2
+    return digitClass
   default:
     return 3
   }
 }
+
+private let digitClass = 2

@@ -41,7 +41,7 @@ public enum LocalBookLayout {
     let tree = FolderTree(listing)
     var plans: [LocalBookPlan] = []
     tree.visit("", into: &plans)
-    return plans.sorted { naturalPathOrder($0.relPath, $1.relPath) }
+    return plans.sorted(byNaturalPath: \.relPath)
   }
 
   /// Whether a folder's name marks one disc or part of a book.
@@ -51,17 +51,42 @@ public enum LocalBookLayout {
   }
 }
 
-/// Natural order of "/"-separated paths, component by component, so that
-/// "CD2/01.mp3" follows every file of "CD1".
-func naturalPathOrder(_ a: String, _ b: String) -> Bool {
-  let left = a.split(separator: "/", omittingEmptySubsequences: false)
-  let right = b.split(separator: "/", omittingEmptySubsequences: false)
-  for (x, y) in zip(left, right) {
-    let order = naturalCompare(String(x), String(y))
-    if order != 0 { return order < 0 }
-    if x != y { return x < y }  // equal to the collator: keep a stable order
+/// Natural order of a "/"-separated path, component by component, so that
+/// "CD2/01.mp3" follows every file of "CD1"; worked out once for sorting.
+struct NaturalPathKey: Comparable {
+  private let components: [(key: NaturalKey, text: Substring)]
+
+  /// - Parameter known: keys of components already seen, to reuse (the
+  ///   paths of one library share most of their folders).
+  init(_ path: String, known: inout [Substring: NaturalKey]) {
+    components = path.split(separator: "/", omittingEmptySubsequences: false).map { component in
+      if let key = known[component] { return (key, component) }
+      let key = NaturalKey(String(component))
+      known[component] = key
+      return (key, component)
+    }
   }
-  return left.count < right.count
+
+  static func < (lhs: NaturalPathKey, rhs: NaturalPathKey) -> Bool { lhs.compare(rhs) < 0 }
+  static func == (lhs: NaturalPathKey, rhs: NaturalPathKey) -> Bool { lhs.compare(rhs) == 0 }
+
+  private func compare(_ other: NaturalPathKey) -> Int {
+    for (x, y) in zip(components, other.components) {
+      let order = x.key.compare(y.key)
+      if order != 0 { return order }
+      if x.text != y.text { return x.text < y.text ? -1 : 1 }  // equal to the collator: keep a stable order
+    }
+    return components.count == other.components.count ? 0 : (components.count < other.components.count ? -1 : 1)
+  }
+}
+
+extension Sequence {
+  /// The elements in natural order of their paths, each path keyed once.
+  func sorted(byNaturalPath path: (Element) -> String) -> [Element] {
+    var known: [Substring: NaturalKey] = [:]
+    let keyed = map { element in (key: NaturalPathKey(path(element), known: &known), element: element) }
+    return keyed.sorted { $0.key < $1.key }.map(\.element)
+  }
 }
 
 /// The listing as folders: what each holds directly.
@@ -121,21 +146,21 @@ private struct FolderTree {
     var files = folder.audio
     var discImages: [String] = []
     var cues = folder.cues
-    for disc in discs.sorted(by: naturalPathOrder) {
+    for disc in discs.sorted(byNaturalPath: { $0 }) {
       files += allAudio(below: disc)
-      discImages += folders[disc]?.images.sorted(by: naturalPathOrder) ?? []
+      discImages += folders[disc]?.images.sorted(byNaturalPath: { $0 }) ?? []
       cues += folders[disc]?.cues ?? []
     }
-    files.sort { naturalPathOrder($0.relPath, $1.relPath) }
+    files = files.sorted(byNaturalPath: \.relPath)
     return LocalBookPlan(
       relPath: path, isFolder: true, files: files,
       cover: preferredCover(folder.images) ?? discImages.first,
-      cueSheets: cues.sorted(by: naturalPathOrder), names: LocalBookNames(folderPath: path))
+      cueSheets: cues.sorted(byNaturalPath: { $0 }), names: LocalBookNames(folderPath: path))
   }
 
   private func loneFileBook(_ file: LocalFileKey, folder: Folder) -> LocalBookPlan {
     let stem = file.relPath.pathStem.lowercased()
-    let cover = folder.images.filter { $0.pathStem.lowercased() == stem }.sorted(by: naturalPathOrder).first
+    let cover = folder.images.filter { $0.pathStem.lowercased() == stem }.sorted(byNaturalPath: { $0 }).first
     let cues = folder.cues.filter { $0.pathStem.lowercased() == stem }
     return LocalBookPlan(
       relPath: file.relPath, isFolder: false, files: [file], cover: cover, cueSheets: cues,
@@ -149,7 +174,7 @@ private struct FolderTree {
 
   /// cover.* first, then folder.* and front.*, then any image, in natural order.
   private func preferredCover(_ images: [String]) -> String? {
-    let sorted = images.sorted(by: naturalPathOrder)
+    let sorted = images.sorted(byNaturalPath: { $0 })
     for name in ["cover", "folder", "front"] {
       for ext in ["jpg", "jpeg", "png", "webp"] {
         if let hit = sorted.first(where: { $0.pathName.lowercased() == "\(name).\(ext)" }) { return hit }

@@ -48,7 +48,7 @@ public struct LocalCatalog: Sendable {
       }
     }
     if entries.isEmpty && !folder.isEmpty { return nil }
-    return entries.values.sorted { naturalCompare($0.name, $1.name) < 0 }
+    return entries.values.sorted(naturallyBy: \.name)
   }
 
   /// Books whose title, author, narrator or series holds every word of
@@ -74,7 +74,7 @@ public struct LocalCatalog: Sendable {
       (query.author.map { $0 == book.author } ?? true) && (query.series.map { $0 == book.series } ?? true)
     }
     switch query.sort {
-    case .title: list.sort { naturalCompare($0.title, $1.title) < 0 }
+    case .title: list = list.sorted(naturallyBy: \.title)
     case .author:
       list.sort { ($0.author, $0.series, $0.seriesIndex, $0.title) < ($1.author, $1.series, $1.seriesIndex, $1.title) }
     case .recent: list = newestFirst(list)

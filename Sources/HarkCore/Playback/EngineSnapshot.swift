@@ -13,16 +13,20 @@ public struct EngineSnapshot: Equatable, Sendable {
   /// The current track's length; 0 when unknown.
   public var duration: Double
   public var rate: Double
+  /// The last seek (or load) the engine has finished: from this one on,
+  /// `trackIndex` and `position` are where it went, not where it was.
+  public var seekID: SeekID
 
   public init(
     state: EngineState, trackIndex: Int = 0, position: Double = 0, duration: Double = 0,
-    rate: Double = 1
+    rate: Double = 1, seekID: SeekID = .zero
   ) {
     self.state = state
     self.trackIndex = trackIndex
     self.position = position
     self.duration = duration
     self.rate = rate
+    self.seekID = seekID
   }
 
   /// Before anything was loaded: idle at 0, normal speed.

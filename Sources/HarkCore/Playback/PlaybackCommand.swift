@@ -2,12 +2,14 @@ import Foundation
 
 /// What the session asks the engine to do. The engine knows tracks only.
 public enum EngineCommand: Equatable, Sendable {
-  /// Replace the queue and start at `startIndex`/`position` (paused until `play`).
-  case load(tracks: [BookTrack], startIndex: Int, position: Double, clips: [ChapterClip])
+  /// Replace the queue and start at `startIndex`/`position` (paused until
+  /// `play`); reports carry `seekID` once the engine is there.
+  case load(tracks: [BookTrack], startIndex: Int, position: Double, clips: [ChapterClip], seekID: SeekID)
   case play
   case pause
-  /// Seek inside the queue: within the current track or into another one.
-  case seek(trackIndex: Int, position: Double)
+  /// Seek inside the queue: within the current track or into another one;
+  /// reports carry `seekID` once the engine is there.
+  case seek(trackIndex: Int, position: Double, seekID: SeekID)
   case setRate(Double)
   /// 0...1; the sleep timer's fade-out.
   case setVolume(Double)
@@ -20,6 +22,24 @@ public enum EngineCommand: Equatable, Sendable {
   case reset
 }
 
+/// The book whose tracks an engine command names (`Effect.engine`): what
+/// the app needs to turn them into sources, taken from the store's state
+/// when the reducer asks for the work.
+public struct EngineBook: Equatable, Sendable {
+  /// Its server, library and path: whose client streams the tracks.
+  public var key: LibraryPath
+  /// It streams through the server's transcoder (`playsTranscoded`).
+  public var transcoded: Bool
+  /// Its chapters as file clips, for the sources' marks (`engineMarks`).
+  public var clips: [ChapterClip]
+
+  public init(key: LibraryPath, transcoded: Bool, clips: [ChapterClip]) {
+    self.key = key
+    self.transcoded = transcoded
+    self.clips = clips
+  }
+}
+
 /// The session's named timers and their periods.
 public enum PlaybackTimer: String, Equatable, Sendable, CaseIterable {
   /// One-shot: a play attempt or a buffering that has not reached `playing`.
@@ -30,31 +50,6 @@ public enum PlaybackTimer: String, Equatable, Sendable, CaseIterable {
   case sleepTick
 
   public var repeats: Bool { self != .stallWatchdog }
-}
-
-/// A progress save (§6.5). The sync layer adds the device id and sends or
-/// queues it; `capturedAt` is the time it was taken, for last-write-wins.
-public struct ProgressUpdate: Equatable, Sendable {
-  public var key: LibraryPath
-  /// Whole-book seconds.
-  public var position: Double
-  /// The book's total.
-  public var duration: Double
-  public var finished: Bool
-  public var playbackSpeed: Double
-  public var capturedAt: Date
-
-  public init(
-    key: LibraryPath, position: Double, duration: Double, finished: Bool, playbackSpeed: Double,
-    capturedAt: Date
-  ) {
-    self.key = key
-    self.position = position
-    self.duration = duration
-    self.finished = finished
-    self.playbackSpeed = playbackSpeed
-    self.capturedAt = capturedAt
-  }
 }
 
 /// A stretch of continuous listening, for the server's history.
@@ -92,7 +87,10 @@ public enum PlaybackCommand: Equatable, Sendable {
   /// Find where to resume (§7 `loadInitialProgress`); answer with
   /// `PlaybackEvent.resumeLookedUp`.
   case lookUpResume(LibraryPath)
-  case saveProgress(ProgressUpdate)
+  /// A progress save (§6.5), `updatedAt` the moment it was taken (for
+  /// last-write-wins). Its `deviceID` is empty: the sync layer, which
+  /// knows this device, fills it before the save is kept or sent.
+  case saveProgress(ProgressRecord)
   /// Send a span of listening to the server's history.
   case recordListening(ListeningSpan)
   /// Start (or restart) a timer; answer with `PlaybackEvent.timerFired`.

@@ -52,12 +52,20 @@ public protocol PlaybackEngine: AnyObject {
   var lastError: String? { get }
 
   /// Replaces the queue and prepares `startIndex` at `position` seconds,
-  /// paused; the next tracks follow gaplessly.
-  func load(_ sources: [EngineSource], startIndex: Int, position: Double)
+  /// paused; the next tracks follow gaplessly. Once the file is open there,
+  /// snapshots carry `seekID`.
+  func load(_ sources: [EngineSource], startIndex: Int, position: Double, seekID: SeekID)
+  /// Plays, now or as soon as it can (once a file is open, once a stream
+  /// has buffered). The session decides when to play; the engine only
+  /// does what it was told last and reports what is.
   func play()
   func pause()
-  /// Within the current track or into another one of the queue.
-  func seek(trackIndex: Int, position: Double)
+  /// Within the current track or into another one of the queue. Snapshots
+  /// carry `seekID` once the engine is there (the move is finished), and
+  /// until then an older one: a snapshot with an older id may still say
+  /// where the engine was before. Of seeks made in quick succession only
+  /// the last need be carried out; its id stands for the ones before it.
+  func seek(trackIndex: Int, position: Double, seekID: SeekID)
   /// 0.5…3, pitch kept.
   func setRate(_ rate: Double)
   /// 0…1.

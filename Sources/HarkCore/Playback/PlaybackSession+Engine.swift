@@ -29,22 +29,14 @@ extension PlaybackSession {
     if raw.duration > 0, raw.state != .loading, raw.state != .idle, raw.state != .error {
       nowPlaying?.queue.adoptEngineDuration(raw.duration, track: raw.trackIndex)
     }
-    if state == .playing {
-      failure = nil
-      movedTo = nil
-    } else if let movedTo {
-      // Not playing from the listener's choice yet (a seek while paused, or
-      // one that failed): the place stays where the listener put it.
-      snapshot.trackIndex = movedTo.index
-      snapshot.position = movedTo.positionInTrack
-    }
+    if state == .playing { failure = nil }
+    holdPendingSeek(over: raw, previous: previous)
 
     var commands = listeningSpanCommands(from: previous, now: now)
     guard state != previous.state else { return commands }
     switch state {
     case .playing:
-      wantsPlayback = true
-      startingPlayback = false
+      intent = .playing
       commands += cancelWatchdog()
       commands += startAutosave()
     case .loading:
@@ -63,6 +55,24 @@ extension PlaybackSession {
       commands += haltAndPersist(now: now)
     }
     return commands
+  }
+
+  /// One owner for the place: until the engine reports finishing the last
+  /// move it was sent (its id or a later one), the place stays that move's
+  /// target. A report from before it got there — the playing engine's
+  /// next tick, a file still opening — says where it was, and taking it
+  /// would show the old place for a moment (and a quick second skip would
+  /// go on from there).
+  private mutating func holdPendingSeek(over raw: EngineSnapshot, previous: EngineSnapshot) {
+    guard let pending = pendingSeek else { return }
+    guard raw.seekID < pending.id else {
+      pendingSeek = nil
+      return
+    }
+    snapshot.trackIndex = pending.location.index
+    snapshot.position = pending.location.positionInTrack
+    // A report of the file it is leaving gives that file's length.
+    if raw.trackIndex != pending.location.index { snapshot.duration = previous.duration }
   }
 
   /// The first rule that matches:

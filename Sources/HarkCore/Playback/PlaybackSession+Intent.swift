@@ -4,30 +4,32 @@ import Foundation
 /// attempt that never reaches `playing` into an error rather than an
 /// endless spinner.
 extension PlaybackSession {
+  /// The listener wants sound (§6.3 `wantsPlayback`).
+  var wantsPlayback: Bool { intent != .none }
+  /// …and `playing` has not been reached since it was asked for (§6.3
+  /// `startingPlayback`).
+  var startingPlayback: Bool { intent == .starting }
+
   /// Play or retry was asked for: want sound, and give it `stallGrace`.
   mutating func beginPlaybackAttempt() -> [PlaybackCommand] {
-    wantsPlayback = true
-    startingPlayback = true
+    intent = .starting
     return armWatchdog()
   }
 
   mutating func clearPlaybackIntent() -> [PlaybackCommand] {
-    wantsPlayback = false
-    startingPlayback = false
+    intent = .none
     return cancelWatchdog()
   }
 
   /// Idempotent: a pending watchdog is not pushed back, so repeated
   /// `loading` reports cannot postpone the verdict forever.
   mutating func armWatchdog() -> [PlaybackCommand] {
-    guard !watchdogPending else { return [] }
-    watchdogPending = true
+    guard runningTimers.insert(.stallWatchdog).inserted else { return [] }
     return [.startTimer(.stallWatchdog)]
   }
 
   mutating func cancelWatchdog() -> [PlaybackCommand] {
-    guard watchdogPending else { return [] }
-    watchdogPending = false
+    guard runningTimers.remove(.stallWatchdog) != nil else { return [] }
     return [.cancelTimer(.stallWatchdog)]
   }
 
@@ -35,8 +37,7 @@ extension PlaybackSession {
   /// stall. A watchdog that fires after being cancelled (a race in the
   /// runner) is ignored.
   mutating func watchdogFired(now: Date) -> [PlaybackCommand] {
-    guard watchdogPending else { return [] }
-    watchdogPending = false
+    guard runningTimers.remove(.stallWatchdog) != nil else { return [] }
     guard wantsPlayback, snapshot.state != .playing else { return [] }
     var commands = clearPlaybackIntent()
     commands += enterError(.stalled, now: now)
@@ -51,14 +52,14 @@ extension PlaybackSession {
     return haltAndPersist(now: now) + [.showError(failure)]
   }
 
+  /// (Re)starts the save loop: a start replaces a running timer.
   mutating func startAutosave() -> [PlaybackCommand] {
-    autosaveRunning = true
+    runningTimers.insert(.autosave)
     return [.startTimer(.autosave)]
   }
 
   mutating func stopAutosave() -> [PlaybackCommand] {
-    guard autosaveRunning else { return [] }
-    autosaveRunning = false
+    guard runningTimers.remove(.autosave) != nil else { return [] }
     return [.cancelTimer(.autosave)]
   }
 

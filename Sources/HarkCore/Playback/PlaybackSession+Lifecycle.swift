@@ -102,6 +102,7 @@ extension PlaybackSession {
   private mutating func unload(now: Date) -> [PlaybackCommand] {
     nowPlaying = nil
     pendingStart = nil
+    pendingSeek = nil
     failure = nil
     resumeLookupFailed = false
     snapshot = EngineSnapshot(state: .idle, rate: rate)

@@ -34,9 +34,9 @@ extension PlaybackSession {
     }
     return [
       .saveProgress(
-        ProgressUpdate(
+        ProgressRecord(
           key: book.key, position: position, duration: total, finished: finished,
-          playbackSpeed: rate, capturedAt: now))
+          playbackSpeed: rate, deviceID: "", updatedAt: now))
     ]
   }
 

@@ -6,6 +6,8 @@ import Foundation
 /// Unlike the reference, a seek moves the stored position at once instead of
 /// waiting for the engine's next report: the save right after a seek records
 /// where the listener went, and a second Next chapter goes on from the first.
+/// It stays there until the engine reports the seek finished
+/// (`pendingSeek`), so no report from before it moves it back.
 extension PlaybackSession {
   mutating func seekInBook(_ requested: Double, now: Date) -> [PlaybackCommand] {
     guard requested.isFinite, let queue = nowPlaying?.queue else { return [] }
@@ -70,14 +72,22 @@ extension PlaybackSession {
     }
     snapshot.trackIndex = location.index
     snapshot.position = location.positionInTrack
-    movedTo = snapshot.state == .playing ? nil : location
+    let id = startMove(to: location)
     // A place chosen while paused is where the listener wants to start:
     // auto-rewind is for finding one's way back into where listening
     // stopped, and would carry a chosen chapter's start back into the
     // chapter before it.
     if snapshot.state != .playing { pausedAt = nil }
     if snapshot.state == .playing { beginListeningSpan(now: now) }
-    commands.append(.engine(.seek(trackIndex: location.index, position: location.positionInTrack)))
+    commands.append(.engine(.seek(trackIndex: location.index, position: location.positionInTrack, seekID: id)))
     return commands + persist(now: now)
+  }
+
+  /// Names a new move of the engine to `location` and holds the place
+  /// there until the engine reports it finished.
+  mutating func startMove(to location: TrackLocation) -> SeekID {
+    lastSeekID = lastSeekID.next
+    pendingSeek = PendingSeek(id: lastSeekID, location: location)
+    return lastSeekID
   }
 }

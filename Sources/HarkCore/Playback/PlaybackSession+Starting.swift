@@ -52,6 +52,7 @@ extension PlaybackSession {
       commands.append(.engine(.reset))
       rate = speed
       nowPlaying = loadedBook(for: request)
+      pendingSeek = nil
       snapshot = EngineSnapshot(state: .error, rate: speed)
       failure = .resumeUnknown(reason)
       commands.append(.showError(.resumeUnknown(reason)))
@@ -82,9 +83,9 @@ extension PlaybackSession {
     nowPlaying = book
     failure = nil
     historyStart = nil
-    movedTo = nil
     pausedAt = nil
     var commands = beginPlaybackAttempt()
+    let seekID = startMove(to: location)
     snapshot = EngineSnapshot(
       state: .loading, trackIndex: location.index, position: location.positionInTrack,
       duration: queue.tracks.indices.contains(location.index) ? queue.tracks[location.index].duration ?? 0 : 0,
@@ -93,7 +94,7 @@ extension PlaybackSession {
       .engine(
         .load(
           tracks: queue.tracks, startIndex: location.index, position: location.positionInTrack,
-          clips: queue.chapterClips)),
+          clips: queue.chapterClips, seekID: seekID)),
       .engine(.setRate(speed)),
       .engine(.play),
     ]
@@ -118,11 +119,12 @@ extension PlaybackSession {
     snapshot.state = .loading
     snapshot.trackIndex = location.index
     snapshot.position = location.positionInTrack
+    let seekID = startMove(to: location)
     commands += [
       .engine(
         .load(
           tracks: book.queue.tracks, startIndex: location.index, position: location.positionInTrack,
-          clips: book.queue.chapterClips)),
+          clips: book.queue.chapterClips, seekID: seekID)),
       .engine(.setRate(rate)),
       .engine(.play),
     ]

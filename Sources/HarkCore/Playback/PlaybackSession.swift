@@ -30,7 +30,12 @@ public struct LoadedBook: Equatable, Sendable {
 /// - a save never moves the listener's place backwards by a slip, and saves
 ///   near the end mark the book finished (`+Saving`);
 /// - resuming never silently starts at 0 when the resume point is unknown
-///   (`+Starting`).
+///   (`+Starting`);
+/// - the place has one owner: a seek's target is the place until the
+///   engine reports that seek finished, so no report from before it moves
+///   the place back (`+Seeking`, `+Engine`);
+/// - whether to play is decided here alone (`intent`); the engine is told
+///   and reports what is.
 ///
 /// Embedding: keep one session in the app state; send engine reports,
 /// the listener's actions, lookup answers and timer fires through `reduce`
@@ -41,7 +46,9 @@ public struct PlaybackSession: Equatable, Sendable {
   public var rules: PlaybackRules
   /// The loaded book; nil when nothing is.
   public internal(set) var nowPlaying: LoadedBook?
-  /// The engine's last report, normalized (and moved at once by seeks).
+  /// The engine's last report, normalized; while a seek is under way
+  /// (`pendingSeek`), at the seek's target rather than where the engine
+  /// last said it was. The one place every view takes the position from.
   public internal(set) var snapshot: EngineSnapshot = .initial
   /// The speed the listener chose for this book.
   public internal(set) var rate: Double = 1
@@ -50,21 +57,26 @@ public struct PlaybackSession: Equatable, Sendable {
   public internal(set) var sleepTimer: SleepTimer
 
   // Hidden state (§6.3).
-  /// The listener wants sound.
-  var wantsPlayback = false
-  /// Play or retry was asked for and `playing` not reached yet.
-  var startingPlayback = false
-  var watchdogPending = false
-  var autosaveRunning = false
+  /// Whether sound is wanted, and whether `playing` was reached since it
+  /// was asked for. The session alone decides this; the engine is told.
+  var intent: PlayIntent = .none
+  /// The session's timers that are running (the stall watchdog, the
+  /// autosave), so each is cancelled only when it runs.
+  var runningTimers: Set<PlaybackTimer> = []
   /// The place playback resumed from, lowered only by the listener's own
   /// seeks: saves far below it are slips, not listening.
   var resumeFloor = 0.0
   /// Where and when the open listening span began.
   var historyStart: SpanStart?
-  /// The place the listener last moved to, until the engine plays from it.
-  /// An engine that fails before it got there reports where it was; the
+  /// The last move of the engine (a seek, or a load's start) it has not
+  /// reported finishing. Until it does, the place shown is the move's
+  /// target: reports made before it got there say where it was, and an
+  /// engine that fails before it got there reports where it was too — the
   /// listener's choice, not that, is what Try Again resumes.
-  var movedTo: TrackLocation?
+  var pendingSeek: PendingSeek?
+  /// The id of the last move sent to the engine. Never reset, so an
+  /// engine's report can never seem to confirm a later move than it made.
+  var lastSeekID: SeekID = .zero
   var resumeLookupFailed = false
   var lastRequest: PlayRequest?
   /// A play request waiting for its resume lookup.
@@ -110,11 +122,31 @@ public struct PlaybackSession: Equatable, Sendable {
   private mutating func timerFired(_ timer: PlaybackTimer, now: Date) -> [PlaybackCommand] {
     switch timer {
     case .stallWatchdog: return watchdogFired(now: now)
-    case .autosave: return autosaveRunning ? persist(now: now) : []
+    case .autosave: return runningTimers.contains(.autosave) ? persist(now: now) : []
     case .sleepTick:
       return sleepCommands(sleepTimer.tick(now: now, playhead: playhead), now: now)
     }
   }
+}
+
+/// What the listener wants of playback (§6.3's `wantsPlayback` and
+/// `startingPlayback`, which only ever took these three combinations).
+enum PlayIntent: Equatable, Sendable {
+  /// No sound wanted: paused, ended, failed, or nothing loaded.
+  case none
+  /// Play (or retry) was asked for and the engine has not reported
+  /// `playing` since: whatever else it reports is still starting.
+  case starting
+  /// `playing` was reached and is still wanted: a buffering now is a stall
+  /// to time, not a pause.
+  case playing
+}
+
+/// A move of the engine it has not reported finishing: where to, and the
+/// id its reports will carry once it has.
+struct PendingSeek: Equatable, Sendable {
+  var id: SeekID
+  var location: TrackLocation
 }
 
 /// The start of an open listening span.

@@ -14,6 +14,9 @@ public enum PlayerAction: Equatable, Sendable {
   /// A skip button or ←/→: back or forward by the seconds the listener
   /// chose in Preferences (read here, so no view keeps its own copy).
   case skipped(SkipDirection, at: Date)
+  /// Play on if paused, never pause: the sleep timer notification's Play
+  /// (the listener may have started playing again meanwhile).
+  case resumeRequested(at: Date)
   /// "+"/"−": the speed up or down by `delta`, within the allowed range.
   case rateStepped(by: Double, at: Date)
   /// Ctrl+B or the Player page's button: a bookmark where playback is.

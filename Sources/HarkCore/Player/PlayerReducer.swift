@@ -65,6 +65,9 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
       case .forward: Double(state.settings.skipForwardSeconds)
       }
     return reducePlayerAction(&state, .playback(.skip(seconds: seconds), at: now))
+  case .resumeRequested(let now):
+    guard selectMediaPlayer(state).status == .paused else { return [] }
+    return reducePlayerAction(&state, .playback(.toggle, at: now))
   case .rateStepped(let delta, let now):
     guard state.player.session.nowPlaying != nil else { return [] }
     // Rounded to the control's step, so repeated presses never drift.
@@ -114,24 +117,34 @@ func playbackEffects(_ state: inout AppState, _ commands: [PlaybackCommand]) -> 
     case .removeDownload(let key):
       // Finished and asked to delete: the same undoable delete as the button.
       reduceDownloads(&state, .deleteRequested(key))
+    case .engine(let engineCommand):
+      [.engine(engineCommand, book: engineBook(state, for: engineCommand))]
+    case .flushProgress(let serverID):
+      [.flushProgress(serverID: serverID)]
     default:
       [.playback(command)]
     }
   }
 }
 
+/// The loaded book, for a command whose tracks are its own (a load or a
+/// swap); nil for the rest, which the engine runs on what it holds.
+private func engineBook(_ state: AppState, for command: EngineCommand) -> EngineBook? {
+  switch command {
+  case .load, .swapSources:
+    guard let loaded = state.player.session.nowPlaying else { return nil }
+    return EngineBook(key: loaded.key, transcoded: playsTranscoded(state), clips: loaded.queue.chapterClips)
+  case .play, .pause, .seek, .setRate, .setVolume, .reset:
+    return nil
+  }
+}
+
 /// A save is the listener's newest place: the Book page's copy of the
 /// server's answer follows it, so a book played (or finished) from its page
 /// does not keep saying "Not started" until the page is opened again.
-private func rememberSavedPlace(_ state: inout AppState, _ update: ProgressUpdate) -> Effect {
-  let target = update.key
-  if state.library.extras[target] != nil {
-    state.library.extras[target]?.resume = .progress(
-      ProgressRecord(
-        key: update.key, position: update.position, duration: update.duration, finished: update.finished,
-        playbackSpeed: update.playbackSpeed, deviceID: "", updatedAt: update.capturedAt))
-  }
-  return .playback(.saveProgress(update))
+private func rememberSavedPlace(_ state: inout AppState, _ save: ProgressRecord) -> Effect {
+  if state.library.extras[save.key] != nil { state.library.extras[save.key]?.resume = .progress(save) }
+  return .playback(.saveProgress(save))
 }
 
 private func needsReload(_ book: Loadable<Book>) -> Bool {

@@ -40,11 +40,11 @@ extension SeekBarModel {
   /// The pointer was released (optionally over a last `fraction`): always
   /// returns the position to seek to, even when a throttled seek already
   /// went there, so the final seek is never lost. Nil without a drag.
-  public mutating func endDrag(atFraction fraction: Double? = nil, at now: Int64) -> Double? {
+  public mutating func endDrag(atFraction fraction: Double? = nil) -> Double? {
     guard let drag else { return nil }
     let target = fraction.map { position(atFraction: $0, of: drag.span) } ?? drag.position
     self.drag = nil
-    settle(on: target, now: now)
+    rebase(on: target)
     return target
   }
 

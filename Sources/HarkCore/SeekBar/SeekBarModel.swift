@@ -20,8 +20,13 @@ public struct SeekBarSpan: Equatable, Sendable {
   }
 }
 
-/// The seek bar's state: what it spans, what it shows, and a drag or seek
-/// in flight. A value: the widget keeps one and asks it what to draw.
+/// The seek bar's state: what it spans, what it shows, and a drag in
+/// flight. A value: the widget keeps one and asks it what to draw.
+///
+/// Outside a drag it shows the position it is fed, which is the player's
+/// (`PlaybackSession.snapshot`): a seek the bar sent is the player's
+/// position from the moment it is sent until the engine has carried it
+/// out, so the bar keeps no seek of its own.
 public struct SeekBarModel: Equatable, Sendable {
   /// During a long drag, seek at most this often (ms): often enough to hear
   /// where the pointer is, rarely enough that a streamed book is not asked
@@ -31,27 +36,16 @@ public struct SeekBarModel: Equatable, Sendable {
   /// use the listener's skip setting) so the bar adds something they lack.
   public static let stepSeconds: Double = 5
   public static let pageSeconds: Double = 60
-  /// A seek the bar sent is shown until playback reports a position within
-  /// `settleTolerance` of it or `settleTimeout` ms pass; without this the
-  /// thumb snaps back to the old position for a tick after every release.
-  public static let settleTolerance: Double = 2
-  public static let settleTimeout: Int64 = 3000
 
   public internal(set) var input: SeekBarInput
   /// What the bar spans now; nil when there is nothing to seek in (no
   /// chapters and no known duration).
   public internal(set) var span: SeekBarSpan?
   var drag: SeekBarDrag?
-  var settling: Settling?
 
-  struct Settling: Equatable, Sendable {
-    var target: Double
-    var since: Int64
-  }
-
-  public init(_ input: SeekBarInput = SeekBarInput(chapters: [], position: 0, duration: nil), now: Int64 = 0) {
+  public init(_ input: SeekBarInput = SeekBarInput(chapters: [], position: 0, duration: nil)) {
     self.input = input
-    show(input, now: now)
+    show(input)
   }
 
   public var isDragging: Bool { drag != nil }
@@ -59,21 +53,16 @@ public struct SeekBarModel: Equatable, Sendable {
   /// Takes a new input. Outside a drag the bar re-bases on the chapter
   /// holding the shown position; during one it keeps the span the drag
   /// began on, so the thumb never jumps under the pointer.
-  public mutating func show(_ input: SeekBarInput, now: Int64) {
+  public mutating func show(_ input: SeekBarInput) {
     self.input = input
-    if let settling,
-      abs(input.position - settling.target) <= Self.settleTolerance || now - settling.since >= Self.settleTimeout
-    {
-      self.settling = nil
-    }
     if drag == nil { span = span(containing: shownPosition) }
   }
 
-  /// The book position the bar stands for: the pointer during a drag, a
-  /// seek not yet confirmed by playback, else the playback position.
+  /// The book position the bar stands for: the pointer during a drag, else
+  /// the playback position.
   public var shownPosition: Double {
     if let drag { return drag.position }
-    return clampToBook(settling?.target ?? input.position)
+    return clampToBook(input.position)
   }
 
   public var display: SeekBarDisplay {
@@ -97,9 +86,9 @@ public struct SeekBarModel: Equatable, Sendable {
     return input.knownDuration.map { min(position, $0) } ?? position
   }
 
-  /// Remembers a seek the bar sent and re-bases on where it lands.
-  mutating func settle(on target: Double, now: Int64) {
-    settling = Settling(target: target, since: now)
+  /// Re-bases on where a seek the bar sends lands; the player's position
+  /// follows as the seek is sent.
+  mutating func rebase(on target: Double) {
     span = span(containing: target)
   }
 }

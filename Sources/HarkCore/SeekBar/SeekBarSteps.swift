@@ -27,7 +27,7 @@ extension SeekBarModel {
   /// not skip the first 30 s of the next one, where its title is read.
   /// Going forward the edge is the chapter's end, which already belongs to
   /// the next chapter, so no special case is needed that way.
-  public mutating func step(_ step: SeekBarStep, at now: Int64) -> Double? {
+  public mutating func step(_ step: SeekBarStep) -> Double? {
     guard drag == nil, let span else { return nil }
     let position = shownPosition
     let target: Double
@@ -40,18 +40,18 @@ extension SeekBarModel {
     case .chapterEnd: target = span.end
     }
     let clamped = clampToBook(target)
-    settle(on: clamped, now: now)
+    rebase(on: clamped)
     return clamped
   }
 
   /// The thumb was set to `fraction` of the bar without a drag (the mouse
   /// wheel, or an assistive technology setting the slider's value): seeks
   /// there at once. Nil during a drag or with nothing to seek in.
-  public mutating func jump(toFraction fraction: Double, at now: Int64) -> Double? {
+  public mutating func jump(toFraction fraction: Double) -> Double? {
     guard drag == nil, let span else { return nil }
     let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
     let target = clampToBook(span.start + clamped * span.length)
-    settle(on: target, now: now)
+    rebase(on: target)
     return target
   }
 

@@ -30,6 +30,16 @@ public enum Effect: Equatable, Sendable {
   /// Get a session token, keep it in the keyring, load the server's libraries.
   case signIn(SignInMethod, ServerPreview)
   case loadLibraries(serverID: String)
+  /// At start: read the saved servers, which of them the keyring still
+  /// holds a token for, the servers signed out of and the book listened to
+  /// last; each comes back as an action.
+  case restoreServers
+  /// Send the server's queued saves (`ProgressSyncer.flush`); answer with
+  /// `.progressFlushed`.
+  case flushProgress(serverID: String)
+  /// Refresh the listening mirror from the server's progress (offline
+  /// use); answer with `.progressSeeded`.
+  case seedProgress(serverID: String)
   /// Revoke the token on the server, then forget it locally.
   case signOut(serverID: String)
   /// Write the (secret-free) list of servers to disk.
@@ -63,6 +73,10 @@ public enum Effect: Equatable, Sendable {
   /// The player session's engine work, saves, resume lookups and messages
   /// (its timers become `startTimer`/`cancelTimer`).
   case playback(PlaybackCommand)
+  /// The session's engine work. A command that names tracks (load, swap)
+  /// carries the book they belong to, so the app can turn them into
+  /// sources without reading the store; the others carry nil.
+  case engine(EngineCommand, book: EngineBook?)
   /// Remember the All Books layout (GSettings `book-layout`).
   case persistLayout(BookLayout)
   /// Remember where new downloads go (GSettings `downloads-folder`).
@@ -87,6 +101,9 @@ public enum Effect: Equatable, Sendable {
   case deleteDownload(DownloadEntry)
   /// Measure the free space of the disk holding this downloads folder.
   case measureDiskSpace(URL)
+  /// Read the downloads registry and check each downloaded book's files
+  /// (answered by `.downloads(.registryLoaded)`); nil root: the default.
+  case loadDownloadRegistry(root: URL?)
   /// Scan these library folders (unchanged files from the scan index),
   /// reporting progress and each folder as `.localLibrary` actions.
   case scanLocalLibrary([LocalFolder])

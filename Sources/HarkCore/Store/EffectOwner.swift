@@ -27,13 +27,14 @@ extension Effect {
     case .startTimer, .cancelTimer: .timers
     case .persistSetting, .persistLayout, .persistDownloadsFolder, .persistLocalFolders: .settings
     case .checkServer, .signIn, .loadLibraries, .signOut, .saveServers, .saveRememberedServers, .probeServers,
-      .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile:
+      .loadAPIKeys, .createAPIKey, .revokeAPIKey, .keepSignInInFile, .restoreServers, .flushProgress, .seedProgress:
       .connections
     case .browseFolder, .loadBook, .loadBooksPage, .loadHome, .describeBooks, .search: .library
     case .loadBookExtras, .setFavourite, .saveProgress, .addBookmark, .deleteBookmark, .addNote, .deleteNote:
       .bookExtras
-    case .playback: .playback
-    case .runDownload, .stopDownload, .saveDownload, .deleteDownload, .measureDiskSpace: .downloads
+    case .playback, .engine: .playback
+    case .runDownload, .stopDownload, .saveDownload, .deleteDownload, .measureDiskSpace, .loadDownloadRegistry:
+      .downloads
     case .scanLocalLibrary, .copyIntoLibrary: .localLibrary
     }
   }

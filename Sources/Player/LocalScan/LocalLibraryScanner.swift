@@ -120,7 +120,7 @@ public struct LocalLibraryScanner: Sendable {
       plans.compactMap { plan in plan.cover.map { (plan.relPath, $0) } }, uniquingKeysWith: { first, _ in first })
     return LocalScanResult(
       books: books, covers: covers, tracks: tracks,
-      skipped: skipped.sorted { naturalCompare($0.relPath, $1.relPath) < 0 }, filesRead: toRead.count,
+      skipped: skipped.sorted(naturallyBy: \.relPath), filesRead: toRead.count,
       folderAvailable: walk.rootReadable)
   }
 

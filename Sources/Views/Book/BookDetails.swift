@@ -69,7 +69,7 @@ final class BookDetails {
     title.setLabelText(view.title)
     subtitle.setLabelText(view.subtitle)
     subtitle.setVisible(!view.subtitle.isEmpty)
-    facts.setRows(for: view.facts) { view.facts.map(factRow) }
+    facts.setRows(items: view.facts, factRow)
     facts.widget.setVisible(!view.facts.isEmpty)
     if let extras = view.extras {
       actions.show(
@@ -78,12 +78,12 @@ final class BookDetails {
       bookmarks.show(extras.bookmarks, for: view.target)
       notes.show(extras.notes, for: view.target)
       history.show(extras.history)
-      copies.setRows(for: extras.otherCopies) { extras.otherCopies.map { RowsGroup.row($0) } }
+      copies.setRows(items: extras.otherCopies) { RowsGroup.row($0) }
       copies.widget.setVisible(!extras.otherCopies.isEmpty)
     }
-    upNext.setRows(for: view.upNext) { view.upNext.map { [upNextRow($0)] } ?? [] }
+    upNext.setRows(items: view.upNext.map { [$0] } ?? [], upNextRow)
     upNext.widget.setVisible(view.upNext != nil)
-    related.setRows(for: view.related) { view.related.map(relatedRow) }
+    related.setRows(items: view.related, relatedRow)
     related.widget.setVisible(!view.related.isEmpty)
     chaptersHeading.setLabelText(view.chapters.isEmpty ? tr("No Chapters") : tr("Chapters"))
   }

@@ -50,15 +50,13 @@ final class MetaSection {
     guard let meta else { return }
     description.setLabelText(meta.description)
     description.setVisible(!meta.description.isEmpty)
-    about.setRows(for: meta.facts) { meta.facts.map { RowsGroup.row($0.label, subtitle: $0.value) } }
+    about.setRows(items: meta.facts) { RowsGroup.row($0.label, subtitle: $0.value) }
     about.widget.setVisible(!meta.facts.isEmpty)
-    characters.setRows(for: meta.characters) {
-      meta.characters.map {
-        RowsGroup.row($0.name, subtitle: [$0.role, $0.description].filter { !$0.isEmpty }.joined(separator: " · "))
-      }
+    characters.setRows(items: meta.characters) {
+      RowsGroup.row($0.name, subtitle: [$0.role, $0.description].filter { !$0.isEmpty }.joined(separator: " · "))
     }
     characters.widget.setVisible(!meta.characters.isEmpty)
-    recaps.setRows(for: meta.recaps) { meta.recaps.map { RowsGroup.row($0.title, subtitle: $0.text) } }
+    recaps.setRows(items: meta.recaps) { RowsGroup.row($0.title, subtitle: $0.text) }
     recaps.widget.setVisible(!meta.recaps.isEmpty)
     let hidden = meta.hidden
     spoilerRow.setRowSubtitle(

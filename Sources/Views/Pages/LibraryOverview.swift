@@ -11,8 +11,8 @@ public final class LibraryOverview {
   public let widget: Widget
   private let store: Store
   private let page: Widget
-  private var groups: [Widget] = []
-  private var shelfGroups: [Widget] = []
+  /// The page's groups in order: shelves first, then one per server.
+  private var shown: [ShownGroup] = []
   private var sections: [ServerSection] = []
   private var shelves: [Shelf] = []
   /// Held so removing it from the page (to re-add it last) does not free it.
@@ -86,19 +86,32 @@ public final class LibraryOverview {
   }
 
   /// Shelves first (what to listen to next), then each server's libraries.
+  /// A shelf keeps its group and changes its rows as little as it can; a
+  /// server's group is kept while the server's section is unchanged. The
+  /// groups before the first new one stay on the page untouched (with the
+  /// keyboard focus); libadwaita 1.2's page can only append, so the ones
+  /// after are taken out and put back in order.
   private func render() {
-    scanningLabel = nil
-    localRows = [:]
+    var spare = shown
+    var next: [ShownGroup] = []
+    for shelf in shelves {
+      let group =
+        spare.firstIndex { $0.part == .shelf(shelf.title) }.map { spare.remove(at: $0) } ?? makeShelf(shelf.title)
+      fillShelf(group.shelf, with: shelf.items)
+      next.append(group)
+    }
+    for section in sections {
+      next.append(spare.firstIndex { $0.part == .server(section) }.map { spare.remove(at: $0) } ?? makeServer(section))
+    }
+    var kept = 0
+    while kept < shown.count, kept < next.count, shown[kept].widget.object == next[kept].widget.object { kept += 1 }
     let preferencesPage = page.cast(AdwPreferencesPage.self)
-    for group in shelfGroups + groups {
-      adw_preferences_page_remove(preferencesPage, group.cast(AdwPreferencesGroup.self))
-    }
+    for group in shown[kept...] { adw_preferences_page_remove(preferencesPage, group.widget.as(AdwPreferencesGroup.self)) }
     adw_preferences_page_remove(preferencesPage, footer.as(AdwPreferencesGroup.self))
-    shelfGroups = shelves.map(makeShelf)
-    groups = sections.map(makeGroup)
-    for group in shelfGroups + groups {
-      adw_preferences_page_add(preferencesPage, group.cast(AdwPreferencesGroup.self))
-    }
+    for group in next[kept...] { adw_preferences_page_add(preferencesPage, group.widget.as(AdwPreferencesGroup.self)) }
+    shown = next
+    scanningLabel = shown.lazy.compactMap(\.scanningLabel).first
+    localRows = shown.reduce(into: [:]) { rows, group in rows.merge(group.localRows) { first, _ in first } }
     // With only this computer's books, there is no "another" server yet.
     let label = sections.contains { !$0.isLocal } ? tr("Connect Another Server") : tr("Connect to a Server")
     if String(cString: gtk_button_get_label(addButton.cast(GtkButton.self))) != label {
@@ -108,9 +121,13 @@ public final class LibraryOverview {
     adw_preferences_page_add(preferencesPage, footer.as(AdwPreferencesGroup.self))
   }
 
-  private func makeShelf(_ shelf: Shelf) -> Widget {
-    let group = RowsGroup(title: shelf.title)
-    group.setRows(shelf.items.map { item in
+  private func makeShelf(_ title: String) -> ShownGroup {
+    let group = RowsGroup(title: title)
+    return ShownGroup(part: .shelf(title), widget: ObjectRef(retaining: group.widget), shelf: group)
+  }
+
+  private func fillShelf(_ group: RowsGroup?, with items: [ShelfItem]) {
+    group?.setRows(items: items) { item in
       let subtitle = [item.subtitle, item.location].filter { !$0.isEmpty }.joined(separator: " · ")
       let row = RowsGroup.row(item.title, subtitle: subtitle, suffixes: [Make.icon("go-next-symbolic")])
       adw_action_row_set_icon_name(row.cast(AdwActionRow.self), "accessories-dictionary-symbolic")
@@ -119,8 +136,16 @@ public final class LibraryOverview {
       let target = item.target
       Signals.connect(row, "activated") { [weak self] in self?.store.dispatch(.library(.bookOpened(target))) }
       return row
-    })
-    return group.widget
+    }
+  }
+
+  /// A server's group, with what a scan updates in place.
+  private func makeServer(_ section: ServerSection) -> ShownGroup {
+    scanningLabel = nil
+    localRows = [:]
+    let group = makeGroup(section)
+    return ShownGroup(
+      part: .server(section), widget: ObjectRef(retaining: group), scanningLabel: scanningLabel, localRows: localRows)
   }
 
   private func makeGroup(_ section: ServerSection) -> Widget {
@@ -212,4 +237,22 @@ public final class LibraryOverview {
     if let suffix { adw_action_row_add_suffix(actionRow, suffix) }
     return row
   }
+}
+
+/// One group of the overview, held while it is off the page between
+/// renders, with what it was made from.
+@MainActor
+private struct ShownGroup {
+  enum Part: Equatable {
+    case shelf(String)
+    case server(ServerSection)
+  }
+
+  let part: Part
+  let widget: ObjectRef
+  /// A shelf's rows.
+  var shelf: RowsGroup?
+  /// This computer's "Scanning…" label and library rows, set in place.
+  var scanningLabel: Widget?
+  var localRows: [Int: Widget] = [:]
 }

@@ -66,7 +66,7 @@ public final class SeekBar {
   /// Feeds the bar; call on every store change. Re-draws only what changed.
   public func show(_ input: SeekBarInput) {
     guard input != model.input else { return }
-    model.show(input, now: Self.now())
+    model.show(input)
     render()
   }
 
@@ -104,11 +104,11 @@ public final class SeekBar {
       render()
     } else if !pressPhase, type == GDK_BUTTON_RELEASE || type == GDK_TOUCH_END {
       guard model.isDragging else { return }
-      finishDrag(model.endDrag(at: now))
+      finishDrag(model.endDrag())
     } else if type == GDK_GRAB_BROKEN, model.isDragging {
       // Something else took the pointer (a screenshot tool, a system
       // dialog): the listener still chose where the thumb is, so it is kept.
-      finishDrag(model.endDrag(at: now))
+      finishDrag(model.endDrag())
     } else if type == GDK_TOUCH_CANCEL, model.isDragging {
       model.cancelDrag()
       finishDrag(nil)
@@ -130,8 +130,8 @@ public final class SeekBar {
       if let seek = model.dragMoved(toFraction: fraction, at: now) { onSeek(seek) }
       scheduleThrottledSeek(now: now)
     } else if let step = Self.step(for: scroll) {
-      if let seek = model.step(step, at: now) { onSeek(seek) }
-    } else if let seek = model.jump(toFraction: fraction, at: now) {
+      if let seek = model.step(step) { onSeek(seek) }
+    } else if let seek = model.jump(toFraction: fraction) {
       onSeek(seek)
     }
     render()
@@ -142,7 +142,7 @@ public final class SeekBar {
     guard !rendering, !model.isDragging else { return }
     let value = gtk_range_get_value(scale.cast(GtkRange.self))
     let length = model.display.length
-    if let seek = model.jump(toFraction: length > 0 ? value / length : 0, at: Self.now()) { onSeek(seek) }
+    if let seek = model.jump(toFraction: length > 0 ? value / length : 0) { onSeek(seek) }
     render()
   }
 

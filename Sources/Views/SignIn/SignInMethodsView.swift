@@ -105,9 +105,4 @@ final class SignInMethodsView {
     case nil: break
     }
   }
-
-  /// Clears what was typed: a password must not linger after the dialog closes.
-  func clear() {
-    for field in [code, username, password] { Form.setText(of: field, "") }
-  }
 }

@@ -3,16 +3,15 @@ import CGtk
 import GObjectKit
 import HarkCore
 
-/// An `AdwPreferencesGroup` whose rows are replaced wholesale on each
-/// render: right for the Book page's short lists (bookmarks, notes, a few
-/// characters), which change one at a time and rarely.
+/// An `AdwPreferencesGroup` of rows, one per item of a list, changed as
+/// little as the group allows when the list changes.
 @MainActor
 final class RowsGroup {
   let widget: Widget
-  private var rows: [Widget] = []
+  /// The rows shown, each with the item it was made from (nil for rows
+  /// given as widgets, which are never kept).
+  private var shown: [(item: (any Equatable)?, row: Widget)] = []
   private var fixed: [Widget] = []
-  /// What the rows were built from, when built by `setRows(for:_:)`.
-  private var builtFrom: (any Equatable)?
 
   init(title: String, description: String? = nil) {
     widget = adw_preferences_group_new()!
@@ -22,40 +21,63 @@ final class RowsGroup {
 
   /// Replaces every row except the ones added with `addFixed`, which stay last.
   func setRows(_ newRows: [Widget]) {
-    builtFrom = nil
-    let group = widget.cast(AdwPreferencesGroup.self)
-    // The group holds the only reference to a fixed row while it is in.
-    for row in fixed { g_object_ref(row.gobject) }
-    for row in rows + fixed { adw_preferences_group_remove(group, row) }
-    rows = newRows
-    for row in rows + fixed { adw_preferences_group_add(group, row) }
-    for row in fixed { g_object_unref(row.gobject) }
+    replace(from: 0, with: newRows.map { (nil, $0) })
   }
 
-  /// Replaces the rows with `make()` only when `content` differs from what
-  /// they were last built from. The Book page renders every second while
-  /// its book plays (the place moves); new rows would be realized, laid out
-  /// and painted each time, with X round trips, for lists that did not change.
-  func setRows<Content: Equatable>(for content: Content, _ make: () -> [Widget]) {
-    if let built = builtFrom as? Content, built == content { return }
-    setRows(make())
-    builtFrom = content
+  /// One row per item, made by `make`. The rows of the first items that did
+  /// not change stay as they were: the Book page renders every second while
+  /// its book plays, and a new row is realized, laid out and painted (with X
+  /// round trips), while a kept one keeps the keyboard focus too. libadwaita
+  /// 1.2's group can only append, so the rows after the first change are
+  /// taken out and put back in order; a row whose item only moved is put
+  /// back, not made again.
+  func setRows<Item: Equatable>(items: [Item], _ make: (Item) -> Widget) {
+    var unchanged = 0
+    while unchanged < shown.count, unchanged < items.count,
+      let item = shown[unchanged].item as? Item, item == items[unchanged]
+    {
+      unchanged += 1
+    }
+    if unchanged == shown.count, unchanged == items.count { return }
+    var spare = shown[unchanged...].compactMap { entry in (entry.item as? Item).map { ($0, entry.row) } }
+    let rows: [(item: (any Equatable)?, row: Widget)] = items[unchanged...].map { item in
+      if let index = spare.firstIndex(where: { $0.0 == item }) { return (item, spare.remove(at: index).1) }
+      return (item, make(item))
+    }
+    replace(from: unchanged, with: rows)
   }
 
   /// A loaded list's rows, one per item, or one status row while it loads,
-  /// when it failed (its message) or when it is empty (`empty`); rebuilt
-  /// only when `list` changed.
+  /// when it failed (its message) or when it is empty (`empty`).
   func setRows<Item: Equatable & Sendable>(
     for list: Loadable<[Item]>, loading: String, empty: String, _ makeRow: (Item) -> Widget
   ) {
-    setRows(for: list) { () -> [Widget] in
+    let lines: [ListLine<Item>] =
       switch list {
-      case .loading: [Self.statusRow(loading)]
-      case .failed(let message): [Self.statusRow(message)]
-      case .loaded(let items) where items.isEmpty: [Self.statusRow(empty)]
-      case .loaded(let items): items.map(makeRow)
+      case .loading: [.status(loading)]
+      case .failed(let message): [.status(message)]
+      case .loaded(let items) where items.isEmpty: [.status(empty)]
+      case .loaded(let items): items.map { .item($0) }
+      }
+    setRows(items: lines) { line in
+      switch line {
+      case .status(let text): Self.statusRow(text)
+      case .item(let item): makeRow(item)
       }
     }
+  }
+
+  /// Takes out the rows from `index` on (and the fixed ones), then appends
+  /// `rows` and the fixed rows again. The group holds the only reference to
+  /// a row while it is in, so each row is held here while it is out.
+  private func replace(from index: Int, with rows: [(item: (any Equatable)?, row: Widget)]) {
+    let group = widget.cast(AdwPreferencesGroup.self)
+    let out = shown[index...].map(\.row) + fixed
+    let held = (out + rows.map(\.row)).map { ObjectRef(retaining: $0) }
+    for row in out { adw_preferences_group_remove(group, row) }
+    shown = Array(shown[..<index]) + rows
+    for row in rows.map(\.row) + fixed { adw_preferences_group_add(group, row) }
+    withExtendedLifetime(held) {}
   }
 
   /// A row that stays through `setRows` (e.g. the "add" form), shown last.
@@ -101,4 +123,10 @@ final class RowsGroup {
     gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
     return button
   }
+}
+
+/// A line of a loaded list: an item's row or a status.
+private enum ListLine<Item: Equatable>: Equatable {
+  case status(String)
+  case item(Item)
 }

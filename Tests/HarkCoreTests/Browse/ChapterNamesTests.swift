@@ -33,7 +33,7 @@ final class ChapterNamesTests: XCTestCase {
     _ = reduce(&state, .player(.playRequested(target, .position(position), at: now)))
     _ = reduce(
       &state,
-      .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: position, duration: 4200)), at: now)))
+      .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: position, duration: 4200, seekID: SeekID(1))), at: now)))
     return state
   }
 
@@ -80,8 +80,8 @@ final class ChapterNamesTests: XCTestCase {
   func testTheBookPagesVirtualChapterPlaysFromItsStart() {
     var state = opened()
     let effects = reduce(&state, .player(.playRequested(target, .chapter(1), at: now)))
-    let commands = effects.compactMap { if case .playback(.engine(let command)) = $0 { command } else { nil } }
-    guard case .load(_, let index, let position, _)? = commands.first else {
+    let commands = effects.compactMap { if case .engine(let command, _) = $0 { command } else { nil } }
+    guard case .load(_, let index, let position, _, _)? = commands.first else {
       return XCTFail("\(effects)")
     }
     XCTAssertEqual(index, 0)

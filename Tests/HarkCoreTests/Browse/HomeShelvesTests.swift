@@ -29,7 +29,7 @@ final class HomeShelvesTests: XCTestCase {
   func testLibrariesLoadingAlsoLoadsTheHomeShelves() {
     var s = state()
     let effects = reduce(&s, .connections(.librariesLoaded(serverID: "a", .success([]))))
-    XCTAssertEqual(effects, [.loadHome(serverID: "a")])
+    XCTAssertEqual(effects, [.flushProgress(serverID: "a"), .loadHome(serverID: "a")], "its queued saves go too")
   }
 
   func testContinueListeningIsStartedUnfinishedNewestFirstWithTimeLeftAtSpeed() throws {

@@ -36,7 +36,7 @@ final class LiveBookPageTests: XCTestCase {
     _ = reduce(
       &state,
       .player(.playback(
-        .engineReported(EngineSnapshot(state: engine, position: position, duration: 100)),
+        .engineReported(EngineSnapshot(state: engine, position: position, duration: 100, seekID: SeekID(1))),
         at: t0.addingTimeInterval(seconds))))
   }
 

@@ -45,8 +45,8 @@ final class SharedTitlesTests: XCTestCase {
     XCTAssertEqual(page.upNext?.title, "The Two Disc Book · CD2")
 
     _ = reduce(&state, .player(.playRequested(disc1, .position(90), at: t0)))
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 90, duration: 100)), at: t0)))
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .ended, position: 100, duration: 100)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 90, duration: 100, seekID: SeekID(1))), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .ended, position: 100, duration: 100, seekID: SeekID(1))), at: t0)))
     XCTAssertEqual(selectUpNextCard(state)?.title, "The Two Disc Book · CD2")
   }
 }

@@ -309,8 +309,8 @@ final class DownloadsReducerTests: XCTestCase {
     _ = reduce(&state, .downloads(.fileSaved(key, file: 1, validator: nil)))
     let effects = reduce(&state, .downloads(.finished(key, cover: nil, at: .epoch(20))))
     XCTAssertTrue(
-      effects.contains { if case .playback(.engine(.swapSources)) = $0 { true } else { false } },
-      "\(effects)")
+      effects.contains { if case .engine(.swapSources, book: let book) = $0 { book?.key == key } else { false } },
+      "the swap names the book whose tracks it carries: \(effects)")
   }
 
   func testDownloadedBookPlaysFromItsFilesAndWithItsManifest() {
@@ -326,7 +326,7 @@ final class DownloadsReducerTests: XCTestCase {
     XCTAssertEqual(shown.title, "The Book")
     let effects = reduce(&state, .player(.playRequested(bookPath, .position(0), at: .epoch(5))))
     let load = effects.compactMap { effect -> [BookTrack]? in
-      if case .playback(.engine(.load(let tracks, _, _, _))) = effect { return tracks }
+      if case .engine(.load(let tracks, _, _, _, _), _) = effect { return tracks }
       return nil
     }.first
     XCTAssertEqual(load?.map(\.localFile), [entry.location(of: 0), entry.location(of: 1)])

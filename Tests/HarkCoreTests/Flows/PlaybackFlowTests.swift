@@ -26,6 +26,11 @@ final class PlaybackFlowTests: XCTestCase {
 
   private var queue: BookQueue { buildBookQueue(book: F.book, virtualChapterInterval: 1800) }
 
+  /// The book the engine's load names: whose client streams its tracks,
+  /// played as they are (the server offers no transcoding here), and its
+  /// chapter clips for the sources' marks.
+  private var engineBook: EngineBook { EngineBook(key: key, transcoded: false, clips: queue.chapterClips) }
+
   private var loaded: LoadedBook {
     LoadedBook(
       key: key, book: F.book, chapterData: nil, title: "A Clockwork Orchard", author: "Theodore Quill",
@@ -39,36 +44,43 @@ final class PlaybackFlowTests: XCTestCase {
   // The session's own bookkeeping, named once: a phase refactor changes
   // these three helpers, not every step.
 
-  /// Play asked for: sound wanted, not playing yet, the 3 s stall watchdog armed.
-  private func attempting(_ session: inout PlaybackSession) {
-    session.wantsPlayback = true
-    session.startingPlayback = true
-    session.watchdogPending = true
+  /// Play asked for: sound wanted, not playing yet, the 3 s stall watchdog
+  /// armed; the engine is to load at `location`, the session's first move.
+  private func attempting(_ session: inout PlaybackSession, loadingAt location: TrackLocation) {
+    session.intent = .starting
+    session.runningTimers.insert(.stallWatchdog)
+    session.lastSeekID = SeekID(1)
+    session.pendingSeek = PendingSeek(id: SeekID(1), location: location)
   }
 
-  /// Playing reached: the watchdog off, the 10 s autosave on.
+  /// Playing reached (the engine said it loaded there): the watchdog off,
+  /// the 10 s autosave on.
   private func playing(_ session: inout PlaybackSession) {
-    session.startingPlayback = false
-    session.watchdogPending = false
-    session.autosaveRunning = true
+    session.intent = .playing
+    session.runningTimers = [.autosave]
+    session.pendingSeek = nil
   }
 
   /// Stopped (paused or ended): no sound wanted, no autosave.
   private func stopped(_ session: inout PlaybackSession) {
-    session.wantsPlayback = false
-    session.startingPlayback = false
-    session.autosaveRunning = false
+    session.intent = .none
+    session.runningTimers.remove(.autosave)
   }
 
   private func save(_ position: Double, finished: Bool = false, at time: Date) -> Effect {
     .playback(
       .saveProgress(
-        ProgressUpdate(
-          key: key, position: position, duration: 1200, finished: finished, playbackSpeed: 1, capturedAt: time)))
+        ProgressRecord(
+          key: key, position: position, duration: 1200, finished: finished, playbackSpeed: 1, deviceID: "",
+          updatedAt: time)))
   }
 
-  private func report(_ state: EngineState, track: Int, at position: Double) -> EngineSnapshot {
-    EngineSnapshot(state: state, trackIndex: track, position: position, duration: 600)
+  /// A report from the engine once it got where it was loaded (the
+  /// session's first move).
+  private func report(_ state: EngineState, track: Int, at position: Double, seekID: SeekID = SeekID(1))
+    -> EngineSnapshot
+  {
+    EngineSnapshot(state: state, trackIndex: track, position: position, duration: 600, seekID: seekID)
   }
 
   /// Play on a book not loaded yet: it loads, the place is looked up, and
@@ -91,22 +103,24 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playback(.resumeLookedUp(key, .progress(record)), at: t0)),
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
-        .playback(.engine(.load(tracks: tracks, startIndex: 1, position: 95, clips: queue.chapterClips))),
-        .playback(.engine(.setRate(1))),
-        .playback(.engine(.play)),
+        .engine(.load(tracks: tracks, startIndex: 1, position: 95, clips: queue.chapterClips, seekID: SeekID(1)),
+          book: engineBook),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
       ]
     ) {
       $0.player.session.pendingStart = nil
       $0.player.session.nowPlaying = self.loaded
       $0.player.session.snapshot = EngineSnapshot(state: .loading, trackIndex: 1, position: 95, duration: 600)
       $0.player.session.resumeFloor = 695
-      self.attempting(&$0.player.session)
+      self.attempting(&$0.player.session, loadingAt: TrackLocation(index: 1, positionInTrack: 95))
     }
     store.send(
       .player(.playback(.engineReported(report(.playing, track: 1, at: 95)), at: t0 + 1)),
       effects: [.cancelTimer(watchdog), .startTimer(autosave, after: .seconds(10), repeating: true)]
     ) {
       $0.player.session.snapshot.state = .playing
+      $0.player.session.snapshot.seekID = SeekID(1)
       $0.player.session.historyStart = SpanStart(position: 695, at: self.t0 + 1)
       self.playing(&$0.player.session)
     }
@@ -128,8 +142,9 @@ final class PlaybackFlowTests: XCTestCase {
   }
 
   /// A seek while playing closes the listening span (39 s, long enough for
-  /// the history), moves the place at once, lowers the floor a save may not
-  /// go below, and saves the new place.
+  /// the history), moves the place at once (and holds it there until the
+  /// engine reports the seek's id), lowers the floor a save may not go
+  /// below, and saves the new place.
   func testSeekingBackToAChapterRecordsTheSpanMovesAndSaves() {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
@@ -141,12 +156,15 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playback(.seekInBook(300), at: t0 + 40)),
       effects: [
         .playback(.recordListening(span)),
-        .playback(.engine(.seek(trackIndex: 0, position: 300))),
+        .engine(.seek(trackIndex: 0, position: 300, seekID: SeekID(2)), book: nil),
         save(300, at: t0 + 40),
       ]
     ) {
       $0.player.session.snapshot.trackIndex = 0
       $0.player.session.snapshot.position = 300
+      $0.player.session.lastSeekID = SeekID(2)
+      $0.player.session.pendingSeek = PendingSeek(
+        id: SeekID(2), location: TrackLocation(index: 0, positionInTrack: 300))
       $0.player.session.resumeFloor = 300
       $0.player.session.historyStart = SpanStart(position: 300, at: self.t0 + 40)
     }
@@ -158,8 +176,15 @@ final class PlaybackFlowTests: XCTestCase {
   func testPauseStopsTheEngineThenSavesWhereItStopped() {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
-    store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.playback(.engine(.pause))]) {
-      $0.player.session.wantsPlayback = false
+    pauseFromPlaying(&store)
+  }
+
+  /// Pause 10 s into `playToPlaying`: the engine is asked to pause, and
+  /// the save comes with its report of where it stopped (a span under
+  /// 20 s is not history).
+  private func pauseFromPlaying(_ store: inout ReducerTestStore) {
+    store.send(.player(.playback(.pause, at: t0 + 10)), effects: [.engine(.pause, book: nil)]) {
+      $0.player.session.intent = .none
       $0.player.session.pausedAt = self.t0 + 10
     }
     store.send(
@@ -171,6 +196,19 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.session.resumeFloor = 705
       self.stopped(&$0.player.session)
     }
+  }
+
+  /// The sleep timer notification's Play: while the book plays it changes
+  /// nothing (never a pause); once paused it is Play, exactly.
+  func testResumeFromTheNotificationPlaysOnAndNeverPauses() {
+    var store = ReducerTestStore(F.signedIn())
+    playToPlaying(&store)
+    store.send(.player(.resumeRequested(at: t0 + 5)))
+    pauseFromPlaying(&store)
+    var played = store.state
+    let playEffects = reduce(&played, .player(.playback(.toggle, at: t0 + 20)))
+    XCTAssertTrue(playEffects.contains(.engine(.play, book: nil)), "\(playEffects)")
+    store.send(.player(.resumeRequested(at: t0 + 20)), effects: playEffects) { $0 = played }
   }
 
   /// The end: saved as finished, and the Player page offers the next book
@@ -185,9 +223,10 @@ final class PlaybackFlowTests: XCTestCase {
       .player(.playRequested(F.bookPath, .position(1190), at: t0)),
       effects: [
         .startTimer(watchdog, after: .seconds(3), repeating: false),
-        .playback(.engine(.load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips))),
-        .playback(.engine(.setRate(1))),
-        .playback(.engine(.play)),
+        .engine(.load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips, seekID: SeekID(1)),
+          book: engineBook),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
       ]
     ) {
       $0.player.session.rules.autoRewindLimit = 5
@@ -195,13 +234,14 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.session.nowPlaying = self.loaded
       $0.player.session.snapshot = EngineSnapshot(state: .loading, trackIndex: 1, position: 590, duration: 600)
       $0.player.session.resumeFloor = 1190
-      self.attempting(&$0.player.session)
+      self.attempting(&$0.player.session, loadingAt: TrackLocation(index: 1, positionInTrack: 590))
     }
     store.send(
       .player(.playback(.engineReported(report(.playing, track: 1, at: 590)), at: t0 + 1)),
       effects: [.cancelTimer(watchdog), .startTimer(autosave, after: .seconds(10), repeating: true)]
     ) {
       $0.player.session.snapshot.state = .playing
+      $0.player.session.snapshot.seekID = SeekID(1)
       $0.player.session.historyStart = SpanStart(position: 1190, at: self.t0 + 1)
       self.playing(&$0.player.session)
     }
@@ -219,5 +259,39 @@ final class PlaybackFlowTests: XCTestCase {
       $0.player.upNext = UpNext(finished: F.bookPath, secondsLeft: 15)
     }
     XCTAssertEqual(selectUpNextCard(store.state)?.next, F.nextBookPath)
+  }
+
+  /// A book whose files the server says to transcode: the load says so,
+  /// and names the book, so the app's playback services turn its tracks
+  /// into transcoded streams without reading the store back.
+  func testABookTheServerTranscodesIsLoadedSayingSo() {
+    var book = F.book
+    book.directPlayable = false
+    var initial = F.signedIn()
+    initial.connections.capabilities[F.server.serverID] = ServerCapabilities(transcode: true)
+    initial.library.books[F.bookPath] = .loaded(book)
+    var store = ReducerTestStore(initial)
+    store.send(
+      .player(.playRequested(F.bookPath, .position(1190), at: t0)),
+      effects: [
+        .startTimer(watchdog, after: .seconds(3), repeating: false),
+        .engine(
+          .load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips, seekID: SeekID(1)),
+          book: EngineBook(key: key, transcoded: true, clips: queue.chapterClips)),
+        .engine(.setRate(1), book: nil),
+        .engine(.play, book: nil),
+      ]
+    ) {
+      var request = self.request(at: 1190)
+      request.book = book
+      var loaded = self.loaded
+      loaded.book = book
+      $0.player.session.rules.autoRewindLimit = 5
+      $0.player.session.lastRequest = request
+      $0.player.session.nowPlaying = loaded
+      $0.player.session.snapshot = EngineSnapshot(state: .loading, trackIndex: 1, position: 590, duration: 600)
+      $0.player.session.resumeFloor = 1190
+      self.attempting(&$0.player.session, loadingAt: TrackLocation(index: 1, positionInTrack: 590))
+    }
   }
 }

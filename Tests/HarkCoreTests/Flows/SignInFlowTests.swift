@@ -33,10 +33,16 @@ final class SignInFlowTests: XCTestCase {
       $0.connections.libraries["srv-1"] = .loading
     }
     store.send(
-      .connections(.librariesLoaded(serverID: "srv-1", .success([F.library]))), effects: [.loadHome(serverID: "srv-1")]
+      .connections(.librariesLoaded(serverID: "srv-1", .success([F.library]))),
+      effects: [.flushProgress(serverID: "srv-1"), .loadHome(serverID: "srv-1")]
     ) {
       $0.connections.libraries["srv-1"] = .loaded([F.library])
     }
+    // The places saved while away are sent, then the mirror is refreshed
+    // from the server; both answer, and nothing on screen changes.
+    store.send(
+      .connections(.progressFlushed(serverID: "srv-1", remaining: 0)), effects: [.seedProgress(serverID: "srv-1")])
+    store.send(.connections(.progressSeeded(serverID: "srv-1", .success(3))))
   }
 
   func testWrongPasswordGoesBackToTheMethodsWithTheServersWordsAndNothingSaved() {
@@ -72,5 +78,52 @@ final class SignInFlowTests: XCTestCase {
       $0.connections.servers = [F.server, lost]
       $0.connections.libraries = ["srv-1": .loading, "srv-2": .failed("Reconnect to see this server's libraries.")]
     }
+  }
+
+  /// Start-up is an action like any other: the reducer asks for the saved
+  /// servers (`restoreServers`), and what the restore finds comes back as
+  /// actions: the servers (each loaded), those signed out of, and the book
+  /// listened to last, offered by the mini-player.
+  func testStartUpRestoresTheServersAndTheLastBookThroughActions() {
+    let signedOut = RememberedServer(serverID: "srv-9", name: "Old", baseURL: URL(string: "https://old.example.com")!)
+    var store = ReducerTestStore()
+    store.send(.connections(.launched), effects: [.restoreServers])
+    let folder = URL(fileURLWithPath: "/books/downloads")
+    store.send(.downloads(.launched(root: folder)), effects: [.loadDownloadRegistry(root: folder)])
+    store.send(.connections(.restored([F.server])), effects: [.loadLibraries(serverID: "srv-1")]) {
+      $0.connections.servers = [F.server]
+      $0.connections.libraries["srv-1"] = .loading
+    }
+    store.send(.connections(.rememberedLoaded([signedOut]))) { $0.connections.remembered = [signedOut] }
+    store.send(.player(.lastPlaceRemembered(F.bookPath, position: 95)), effects: [.loadBook(F.bookPath)]) {
+      $0.player.remembered = RememberedPlace(book: F.bookPath, position: 95)
+      $0.library.books[F.bookPath] = .loading
+      $0.player.session.rules.autoRewindLimit = 5  // Preferences' default, read at each player action
+    }
+  }
+
+  /// Libraries answered from the cache, standing in for a server that did
+  /// not answer, send nothing: its queued places wait until it answers.
+  func testLibrariesLastSeenWhileTheServerIsAwaySendNoQueuedPlaces() {
+    var initial = F.signedIn()
+    initial.connections.libraries["srv-1"] = .loading
+    var store = ReducerTestStore(initial)
+    store.send(
+      .connections(.reachabilityChanged(serverID: "srv-1", reachable: false)),
+      effects: [.startTimer(.reachabilityProbe, after: .seconds(20), repeating: true)]
+    ) {
+      $0.connections.unreachable = ["srv-1"]
+    }
+    store.send(
+      .connections(.librariesLoaded(serverID: "srv-1", .success([F.library]))), effects: [.loadHome(serverID: "srv-1")]
+    ) {
+      $0.connections.libraries["srv-1"] = .loaded([F.library])
+    }
+  }
+
+  /// A flush that ends after a sign-out seeds nothing: the server is gone.
+  func testAFlushAnsweredAfterSignOutSeedsNothing() {
+    var store = ReducerTestStore()
+    store.send(.connections(.progressFlushed(serverID: "srv-1", remaining: 2)))
   }
 }

@@ -92,4 +92,32 @@ final class NaturalOrderTests: XCTestCase {
       }
     }
   }
+
+  // Keys: sorting by them gives what comparing pairs gives.
+
+  func testSortingByKeysKeepsNamesThatCompareEqualInTheirOrder() {
+    let names = ["Book 10", "book 01", "Book 1", "Éclair", "eclair", "Book 2", "", "Book"]
+    XCTAssertEqual(
+      names.sorted(naturallyBy: { $0 }), ["", "Book", "book 01", "Book 1", "Book 2", "Book 10", "Éclair", "eclair"])
+  }
+
+  func testSortingByKeysAgreesWithComparingPairs() {
+    let names = [
+      "Part 2", "part 10", "Part 1b", "Part 1", "#1", "١٠", "2", "Ärger", "arger", "a-b", "a b", "ab", "A.B",
+      "🎧 Book", "Book 🎧", "x99999999999999999999999", "x100000000000000000000000",
+    ]
+    let byKeys = names.sorted(naturallyBy: { $0 })
+    for (earlier, later) in zip(byKeys, byKeys.dropFirst()) {
+      XCTAssertLessThanOrEqual(naturalCompare(earlier, later), 0, "\(earlier) before \(later)")
+    }
+  }
+
+  func testASCIIFoldsAsFoundationFoldsIt() {
+    for byte in UInt8(0)..<0x80 {
+      let text = "a" + String(UnicodeScalar(byte)) + "Z"
+      XCTAssertEqual(
+        foldForComparison(text), text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil),
+        "byte \(byte)")
+    }
+  }
 }

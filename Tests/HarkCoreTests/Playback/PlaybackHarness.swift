@@ -61,9 +61,16 @@ final class PlaybackHarness {
     for command in session.reduce(event, now: clock.now) { handle(command) }
   }
 
-  /// The engine reports `state` at `position` seconds into `track`.
-  func engine(_ state: EngineState, at position: Double, track: Int = 0, duration: Double = 100) {
-    send(.engineReported(EngineSnapshot(state: state, trackIndex: track, position: position, duration: duration)))
+  /// The engine reports `state` at `position` seconds into `track`, having
+  /// finished `seek` (by default the last load or seek the session sent).
+  func engine(
+    _ state: EngineState, at position: Double, track: Int = 0, duration: Double = 100, seek: SeekID? = nil
+  ) {
+    send(
+      .engineReported(
+        EngineSnapshot(
+          state: state, trackIndex: track, position: position, duration: duration,
+          seekID: seek ?? session.lastSeekID)))
   }
 
   func advance(_ seconds: Double) {
@@ -75,7 +82,7 @@ final class PlaybackHarness {
     lookups = []
   }
 
-  var saves: [ProgressUpdate] {
+  var saves: [ProgressRecord] {
     commands.compactMap { if case .saveProgress(let save) = $0 { save } else { nil } }
   }
 
@@ -86,7 +93,7 @@ final class PlaybackHarness {
   /// The `(startIndex, position)` of every load.
   var loads: [(index: Int, position: Double, tracks: [BookTrack])] {
     engineCommands.compactMap {
-      if case .load(let tracks, let index, let position, _) = $0 { (index, position, tracks) } else { nil }
+      if case .load(let tracks, let index, let position, _, _) = $0 { (index, position, tracks) } else { nil }
     }
   }
 

@@ -54,7 +54,7 @@ final class SessionAutoRewindTests: XCTestCase {
     let player = playingAt50()
     pause(player, at: 50)
     let commands = resume(player, after: 600)
-    guard case .seek(0, let position)? = commands.first else {
+    guard case .seek(0, let position, _)? = commands.first else {
       return XCTFail("no seek before playing: \(player.engineCommands)")
     }
     XCTAssertEqual(position, 50 - 7.47, accuracy: 0.01)
@@ -86,7 +86,7 @@ final class SessionAutoRewindTests: XCTestCase {
     player.advance(61)
     XCTAssertFalse(player.session.wantsPlayback, "the sleep timer paused")
     player.engine(.paused, at: 110)
-    guard case .seek(0, let position)? = resume(player, after: 3600).first else {
+    guard case .seek(0, let position, _)? = resume(player, after: 3600).first else {
       return XCTFail("no seek before playing: \(player.engineCommands)")
     }
     XCTAssertEqual(position, 100, accuracy: 0.01)
@@ -112,6 +112,7 @@ final class SessionAutoRewindTests: XCTestCase {
     player.send(.play(PlaybackFixture.request(at: 4)))
     player.engine(.playing, at: 4)
     pause(player, at: 4)
-    XCTAssertEqual(resume(player, after: 3600).first, .seek(trackIndex: 0, position: 0))
+    let commands = resume(player, after: 3600)
+    XCTAssertEqual(commands.first, .seek(trackIndex: 0, position: 0, seekID: player.session.lastSeekID))
   }
 }

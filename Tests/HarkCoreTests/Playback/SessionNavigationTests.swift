@@ -24,14 +24,19 @@ final class SessionNavigationTests: XCTestCase {
     return player
   }
 
-  private var seeks: (PlaybackHarness) -> [EngineCommand] {
-    { $0.engineCommands.filter { if case .seek = $0 { true } else { false } } }
+  /// Where each seek sent went (their ids are the session's to count).
+  private var seeks: (PlaybackHarness) -> [TrackLocation] {
+    {
+      $0.engineCommands.compactMap {
+        if case .seek(let index, let position, _) = $0 { at(index, position) } else { nil }
+      }
+    }
   }
 
   func testSeekInBookGoesToTheRightTrackAndSaves() async {
     let player = playing(at: 10)
     player.send(.seekInBook(70))
-    XCTAssertEqual(seeks(player), [.seek(trackIndex: 1, position: 10)])
+    XCTAssertEqual(seeks(player), [at(1, 10)])
     XCTAssertEqual(player.session.bookPosition, 70, "the position moves at once, not at the engine's next report")
     XCTAssertEqual(player.session.currentChapter?.title, "Three")
     XCTAssertEqual(player.saves.map(\.position), [70], "the save records where the listener went")
@@ -44,11 +49,11 @@ final class SessionNavigationTests: XCTestCase {
     player.advance(600)  // a long pause: Play would go back a few seconds from where listening stopped
     player.send(.seekInBook(60))  // "Three", in the second file
     // The engine has not got there: it still says where it was, then fails.
-    player.engine(.paused, at: 30)
+    player.engine(.paused, at: 30, seek: .zero)
     XCTAssertEqual(player.session.bookPosition, 60, "a stale report does not undo the listener's choice")
     player.send(.toggle)
-    XCTAssertEqual(seeks(player).last, .seek(trackIndex: 1, position: 0), "no auto-rewind back into \"Two\"")
-    player.engine(.error, at: 31)
+    XCTAssertEqual(seeks(player).last, at(1, 0), "no auto-rewind back into \"Two\"")
+    player.engine(.error, at: 31, seek: .zero)
     XCTAssertEqual(player.session.currentChapter?.title, "Three")
     player.clearRecord()
     player.send(.retry)
@@ -65,7 +70,7 @@ final class SessionNavigationTests: XCTestCase {
     player.send(.seekInBook(500))
     player.send(.seekInBook(-5))
     player.send(.seekInBook(.nan))
-    XCTAssertEqual(seeks(player), [.seek(trackIndex: 1, position: 100), .seek(trackIndex: 0, position: 0)])
+    XCTAssertEqual(seeks(player), [at(1, 100), at(0, 0)])
   }
 
   func testSeekInChapterIsRelativeToTheChapter() async {
@@ -79,13 +84,13 @@ final class SessionNavigationTests: XCTestCase {
   func testSeekInTrackStaysInTheTrack() async {
     let player = playing(at: 10, track: 1)
     player.send(.seekInTrack(150))
-    XCTAssertEqual(seeks(player), [.seek(trackIndex: 1, position: 100)])
+    XCTAssertEqual(seeks(player), [at(1, 100)])
   }
 
   func testSkipMovesAcrossFilesWithinTheBook() async {
     let player = playing(at: 50)
     player.send(.skip(seconds: 30))
-    XCTAssertEqual(seeks(player), [.seek(trackIndex: 1, position: 20)])
+    XCTAssertEqual(seeks(player), [at(1, 20)])
     player.send(.skip(seconds: -300))
     XCTAssertEqual(player.session.bookPosition, 0)
   }
@@ -94,7 +99,7 @@ final class SessionNavigationTests: XCTestCase {
     let player = playing(at: 5)
     player.send(.nextChapter)
     player.send(.nextChapter)
-    XCTAssertEqual(seeks(player), [.seek(trackIndex: 0, position: 20), .seek(trackIndex: 1, position: 0)])
+    XCTAssertEqual(seeks(player), [at(0, 20), at(1, 0)])
     player.clearRecord()
     player.send(.nextChapter)
     XCTAssertEqual(player.commands, [], "nothing after the last chapter")
@@ -201,4 +206,8 @@ final class SessionSleepMenuTests: XCTestCase {
   func testNoChoicesWithNothingLoaded() async {
     XCTAssertEqual(PlaybackSession().endOfChapterChoices(), [])
   }
+}
+
+private func at(_ index: Int, _ position: Double) -> TrackLocation {
+  TrackLocation(index: index, positionInTrack: position)
 }

@@ -29,7 +29,8 @@ final class SessionResumeTests: XCTestCase {
     XCTAssertEqual(
       player.engineCommands,
       [
-        .load(tracks: player.loads[0].tracks, startIndex: 0, position: 30, clips: []), .setRate(1.5), .play,
+        .load(tracks: player.loads[0].tracks, startIndex: 0, position: 30, clips: [], seekID: SeekID(1)), .setRate(1.5),
+        .play,
       ])
   }
 

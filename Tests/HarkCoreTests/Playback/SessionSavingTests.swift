@@ -38,9 +38,9 @@ final class SessionSavingTests: XCTestCase {
     player.engine(.paused, at: 42)
     XCTAssertEqual(
       player.saves.last,
-      ProgressUpdate(
+      ProgressRecord(
         key: PlaybackFixture.key, position: 42, duration: 100, finished: false, playbackSpeed: 1.25,
-        capturedAt: PlaybackFixture.start.addingTimeInterval(2)))
+        deviceID: "", updatedAt: PlaybackFixture.start.addingTimeInterval(2)))
   }
 
   func testFiveSecondsFromTheEndIsFinishedAndSixIsNot() async {

@@ -32,7 +32,7 @@ final class PlayerPageSelectorTests: XCTestCase {
   func testChapterTimeLeftAndControls() throws {
     var state = playing(at: 1500)
     XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).status, .loading, "asked to play, not playing yet")
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 1500, duration: 3600)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 1500, duration: 3600, seekID: SeekID(1))), at: t0)))
     _ = reduce(&state, .player(.playback(.setRate(1.5), at: t0)))
     let view = try XCTUnwrap(selectPlayerPage(state))
     XCTAssertEqual(view.title, "A Clockwork Orchard")
@@ -51,7 +51,7 @@ final class PlayerPageSelectorTests: XCTestCase {
 
   func testTheSleepTimerSaysWhenItStops() throws {
     var state = playing(at: 100)
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 100, duration: 3600)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 100, duration: 3600, seekID: SeekID(1))), at: t0)))
     _ = reduce(&state, .player(.playback(.startSleepTimer(.minutes(15)), at: t0)))
     XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).sleepText, "Stops in 15:00")
     _ = reduce(&state, .player(.playback(.startSleepTimer(.endOfChapter(0)), at: t0)))
@@ -62,7 +62,7 @@ final class PlayerPageSelectorTests: XCTestCase {
 
   func testTheSleepMenuSaysHowLongUntilThisAndLaterChaptersEnd() throws {
     var state = playing(at: 100)
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 100, duration: 3600)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 100, duration: 3600, seekID: SeekID(1))), at: t0)))
     _ = reduce(&state, .player(.playback(.setRate(2), at: t0)))
     let view = try XCTUnwrap(selectPlayerPage(state))
     XCTAssertEqual(

@@ -28,7 +28,7 @@ final class PlayerPageStorageTests: XCTestCase {
   }
 
   private func report(_ state: inout AppState, at position: Double) {
-    let snapshot = EngineSnapshot(state: .playing, position: position, duration: 3000)
+    let snapshot = EngineSnapshot(state: .playing, position: position, duration: 3000, seekID: SeekID(1))
     _ = reduce(&state, .player(.playback(.engineReported(snapshot), at: t0)))
   }
 

@@ -30,15 +30,18 @@ final class PlayerReducerTests: XCTestCase {
 
   /// The effects of a start: the stall watchdog, then the engine loaded at
   /// `track`/`position` with the book's files (never its folder), at the
-  /// book's speed, then played.
+  /// book's speed, then played. The load is the session's first move.
   private func startEffects(track: Int, position: Double) -> [Effect] {
     let queue = buildBookQueue(book: book)
     XCTAssertEqual(queue.tracks.map(\.path), ["Quill/Orchard/01.mp3", "Quill/Orchard/02.mp3"])
     return [
       .startTimer(watchdog, after: .seconds(3), repeating: false),
-      .playback(.engine(.load(tracks: queue.tracks, startIndex: track, position: position, clips: queue.chapterClips))),
-      .playback(.engine(.setRate(1))),
-      .playback(.engine(.play)),
+      .engine(
+        .load(tracks: queue.tracks, startIndex: track, position: position, clips: queue.chapterClips,
+          seekID: SeekID(1)),
+        book: EngineBook(key: path, transcoded: false, clips: queue.chapterClips)),
+      .engine(.setRate(1), book: nil),
+      .engine(.play, book: nil),
     ]
   }
 
@@ -66,7 +69,7 @@ final class PlayerReducerTests: XCTestCase {
     XCTAssertEqual(effects, startEffects(track: 1, position: 0), "a chosen place needs no lookup")
 
     // The engine reaches playing 2 minutes into the chapter.
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 120, duration: 600)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 120, duration: 600, seekID: SeekID(1))), at: t0)))
     let playing = state.player.nowPlaying
     XCTAssertEqual(playing?.title, "A Clockwork Orchard")
     XCTAssertEqual(playing?.chapterTitle, "The Harvest")
@@ -108,7 +111,7 @@ final class PlayerReducerTests: XCTestCase {
     var state = signedIn()
     state.library.books[path] = .loaded(book)
     _ = reduce(&state, .player(.playRequested(path, .position(700), at: t0)))
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 130, duration: 600)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 130, duration: 600, seekID: SeekID(1))), at: t0)))
     let later = t0.addingTimeInterval(30)
     let effects = reduce(&state, .connections(.signOutRequested(serverID: "a", at: later)))
     let key = path
@@ -122,9 +125,10 @@ final class PlayerReducerTests: XCTestCase {
         .cancelTimer(TimerID("playback.autosave")),
         .playback(
           .saveProgress(
-            ProgressUpdate(
-              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, capturedAt: later))),
-        .playback(.engine(.reset)),
+            ProgressRecord(
+              key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, deviceID: "",
+              updatedAt: later))),
+        .engine(.reset, book: nil),
         .signOut(serverID: "a"),
       ])
     XCTAssertNil(state.player.nowPlaying)
@@ -137,7 +141,7 @@ final class PlayerReducerTests: XCTestCase {
     state.library.books[path] = .loaded(book)
     _ = reduce(&state, .player(.playRequested(path, .chapter(2), at: t0)))
     XCTAssertNil(selectBookmarkNotice(state))
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 75, duration: 600)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 75, duration: 600, seekID: SeekID(1))), at: t0)))
     _ = reduce(&state, .player(.bookmarkHereRequested))
     XCTAssertEqual(selectBookmarkNotice(state), BookmarkNoticeText(serial: 1, text: "Bookmark added at 11:15"))
     _ = reduce(&state, .player(.bookmarkHereRequested))
@@ -159,7 +163,7 @@ final class PlayerReducerTests: XCTestCase {
     state.settings.skipBackSeconds = 10
     state.settings.skipForwardSeconds = 45
     _ = reduce(&state, .player(.playRequested(path, .chapter(2), at: t0)))
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 120, duration: 600)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, trackIndex: 1, position: 120, duration: 600, seekID: SeekID(1))), at: t0)))
 
     for (direction, seconds) in [(SkipDirection.back, -10.0), (.forward, 45.0)] {
       var skipped = state

@@ -31,12 +31,12 @@ final class UpNextTests: XCTestCase {
     if folderKnown { state.library.folders[series] = .loaded(entries) }
     state.library.books[first] = .loaded(book(first))
     _ = reduce(&state, .player(.playRequested(first, .position(90), at: t0)))
-    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 90, duration: 100)), at: t0)))
+    _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 90, duration: 100, seekID: SeekID(1))), at: t0)))
     return state
   }
 
   private func end(_ state: inout AppState) -> [Effect] {
-    reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .ended, position: 100, duration: 100)), at: t0)))
+    reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .ended, position: 100, duration: 100, seekID: SeekID(1))), at: t0)))
   }
 
   private let upNextTick = TimerID("player.upNextTick")
@@ -47,8 +47,8 @@ final class UpNextTests: XCTestCase {
     [
       .playback(
         .saveProgress(
-          ProgressUpdate(
-            key: first, position: 100, duration: 100, finished: true, playbackSpeed: 1, capturedAt: t0))),
+          ProgressRecord(
+            key: first, position: 100, duration: 100, finished: true, playbackSpeed: 1, deviceID: "", updatedAt: t0))),
       .cancelTimer(TimerID("playback.autosave")),
     ]
   }
