@@ -71,7 +71,7 @@ let package = Package(
     // Hark with the benchmarks' probes attached (scripts/bench, bench-grid,
     // bench-scan): their code stays out of the shipped `hark`. Never installed.
     .executableTarget(
-      name: "hark-bench", dependencies: ["HarkApp", "HarkCore", "GObjectKit", "Views", "CGtk", "CGLib"],
+      name: "hark-bench", dependencies: ["HarkApp", "HarkCore", "Player", "GObjectKit", "Views", "CGtk", "CGLib"],
       path: "Sources/hark-bench"),
 
     // Shared by the test targets: the sample library and the AudioSilo test server.

@@ -7,6 +7,9 @@ import GObjectKit
 import Glibc
 import HarkApp
 
+// scripts/bench-scan's timing of the scanner alone, with no window.
+if LocalScanTiming.runIfAsked() { exit(0) }
+
 // The same start as Sources/hark/main.swift, in the same order.
 GlobalExecutor.install()
 Translations.start()
