@@ -86,7 +86,6 @@ public final class GStreamerEngine: PlaybackEngine {
     AACTrimProbe.install(on: playbin)
     OggLengthAnswer.install(on: playbin, shared: shared)
     VorbisEndTrimProbe.install(on: playbin)
-    OpusStrayPacketFilter.install(on: playbin)
     if let tempo = pipeline.tempo {
       rateDuck.attach(toTempo: tempo)
       tempoJoins.attach(toTempo: tempo)
@@ -278,8 +277,8 @@ public final class GStreamerEngine: PlaybackEngine {
       queue.queued = []
       let source = queue.sources[trackIndex]
       queue.openedPartway = nil
-      if position > 0, !source.isTranscoded, let duration = source.duration, source.uri.scheme != "file" {
-        queue.openedPartway = (source.uri.absoluteString, duration)
+      if position > 0, !source.isTranscoded, source.uri.scheme != "file" {
+        queue.openedPartway = (source.uri.absoluteString, source.duration)
       }
       return source
     }
