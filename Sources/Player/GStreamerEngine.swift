@@ -27,6 +27,7 @@ public final class GStreamerEngine: PlaybackEngine {
   let rateKeeper = SegmentRateKeeper()
   private let rateDuck = RateChangeDuck()
   private let tempoJoins = TempoJoinTimestamps()
+  private let tempoEnd = TempoEndDrain()
   let flushFilter = StrayFlushFilter()
   let landingClip = SeekLandingClip()
   /// The next position report while playing, and whether there is one.
@@ -89,6 +90,7 @@ public final class GStreamerEngine: PlaybackEngine {
     if let tempo = pipeline.tempo {
       rateDuck.attach(toTempo: tempo)
       tempoJoins.attach(toTempo: tempo)
+      tempoEnd.attach(toTempo: tempo)
     }
     if let playSink = pipeline.playSink {
       // First: the rate keeper continues from the segments it moves.
