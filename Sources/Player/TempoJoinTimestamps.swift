@@ -67,20 +67,28 @@ final class TempoJoinTimestamps: Sendable {
         state.nextStart = nil
         // scaletempo's own output segment when it stretches: rate 1, the
         // speed as the applied rate.
-        if incoming.format == GST_FORMAT_TIME, incoming.rate == 1, incoming.applied_rate != 1,
-          let end = state.runningEnd, incoming.base > end
-        {
+        let stretched = incoming.format == GST_FORMAT_TIME && incoming.rate == 1 && incoming.applied_rate != 1
+        var isMoved = false
+        if stretched, let end = state.runningEnd, incoming.base > end {
           let jump = incoming.base - end
           segment.base -= jump
           if segment.stop != hark_gst_clock_time_none() { segment.stop += jump }
           // Stream time = time + (pts - start) × speed: what the move adds.
           let ahead = GstClockTime(Double(jump) * abs(incoming.applied_rate))
           if segment.time >= ahead { segment.time -= ahead }
-          state.nextStart = segment.start
+          isMoved = true
         }
+        // Every stretched segment is stamped one buffer after the other:
+        // scaletempo clamps its first ~50 ms of output to the segment's
+        // start, stamps the sink wrote one after the other anyway, so the
+        // sink's place ran ahead of them and the next file's first buffer
+        // (DISCONT, stamped on from them) was written over the last file's
+        // end: 126-1,070 samples lost at the first join at 1.5x through the
+        // real-time sink.
+        if stretched { state.nextStart = segment.start }
         state.segment = segment
         state.hasSegment = segment.format == GST_FORMAT_TIME
-        return state.nextStart != nil ? segment : nil
+        return isMoved ? segment : nil
       }
       guard var moved else { return }
       let replacement = gst_event_new_segment(&moved)!

@@ -20,6 +20,9 @@ final class EngineRateTests: XCTestCase {
       XCTAssertEqual(capture.segmentLengths.count, 3, "one segment per file, no flushing seeks")
       // A real-time sink plays a jump forward in running time as silence.
       XCTAssertEqual(capture.segmentGaps, [0, 0], "running-time gaps between files, in output samples")
+      // And none within a file: the first file's clamped stamps once put
+      // a real sink's place ahead, and the next file was written over it.
+      XCTAssertEqual(capture.stampOverlap, 0, "output samples whose stamps overlap, within files")
       for (played, original) in zip(capture.segmentLengths, flac.fileSamples) {
         XCTAssertEqual(Double(played), Double(original) / 1.5, accuracy: Double(original) * 0.01)
       }
