@@ -7,9 +7,10 @@ import Synchronization
 /// scaletempo (1.22) keeps up to ~50 ms of input queued (search + stride +
 /// overlap) until a whole stride more has come, and does nothing with it at
 /// EOS: the audio it held when the last file ended was never played. At
-/// 1.5× that was 3–33 ms of output (the queue ÷ the speed), measured as the
-/// book ending 1,012–1,560 samples short through the real-time sink, and
-/// as the appsink's total falling short of the input ÷ 1.5 by as much.
+/// 1.5× that is 3–33 ms of output (the queue ÷ the speed): the appsink's
+/// total fell 882 samples short of the input ÷ 1.5 on the FLAC tone, and
+/// 294–880 of the 1,012–1,610 samples the real-time sink's books ended
+/// short were this (the rest: the first join, see `TempoJoinTimestamps`).
 ///
 /// At EOS this probe pushes ~0.1–0.25 s of silence into scaletempo, so the
 /// strides it held come out, and lets only as much output through as the

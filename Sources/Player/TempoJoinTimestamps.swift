@@ -25,9 +25,15 @@ import Synchronization
 /// held ones left a 15 ms gap at the Vorbis sweep's second join, which the
 /// real-time sink played as 14.4 ms of silence.) Where the segment's stream
 /// time starts at 0 (a gapless switch) it cannot move back with it, so
-/// positions there read up to the jump × the speed ahead (~37 ms at 1.5×)
-/// until the next flush or segment. Audio after a flush, or at 1×
-/// (passthrough, exact stamps), passes unchanged.
+/// positions there read the jump × the speed ahead until the next flush or
+/// segment: the held output is 980 samples at the first join of the FLAC
+/// tone and the Vorbis sweep at 1.5× (33 ms of the file), 539 and 1,274 at
+/// their second (18 and 43 ms). Not corrected: a stream time below 0 does
+/// not exist, and stamping the new file's audio from the segment's start
+/// would put the held audio before it, where the sink clips it away. The
+/// engine would have to take the lead off the positions it reports while
+/// the sink is in that segment (from the file's STREAM_START on the bus).
+/// At 1× (passthrough, exact stamps) audio passes unchanged.
 final class TempoJoinTimestamps: Sendable {
   private struct State {
     /// The segment sent downstream, as rewritten.
