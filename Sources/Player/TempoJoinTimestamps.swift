@@ -41,7 +41,7 @@ final class TempoJoinTimestamps: Sendable {
     var hasSegment = false
     /// Where the last buffer sent ended, in running time.
     var runningEnd: GstClockTime?
-    /// In a moved segment: where the next buffer is stamped.
+    /// In a stretched segment: where the next buffer is stamped.
     var nextStart: GstClockTime?
   }
 
