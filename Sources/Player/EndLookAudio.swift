@@ -2,11 +2,12 @@ import CGLib
 import CGst
 
 /// Tells oggdemux 1.22's look at a pushed file's end from the file's own
-/// audio, for the probes that keep it out (`StrayFlushFilter` on playsink's
-/// input, `OpusStrayPacketFilter` on opusdec's).
+/// audio, for `StrayFlushFilter` on playsink's input.
 ///
 /// To learn a streamed Ogg file's length, oggdemux seeks near its end and
-/// back; when its thread runs late, some of the end comes through first. A
+/// back (since `OggLengthAnswer`, only in a stream opened partway without
+/// a server length); when its thread runs late, some of the end comes
+/// through first. A
 /// file's first audio is at its segment's start, so audio far past it,
 /// before any near it, is that look at the end. At most `dropLimit` of it
 /// is taken for the end's: past that, whatever comes plays.

@@ -20,10 +20,10 @@ final class EngineSharedState: Sendable {
     /// as the tests' unsynced sink decodes, or behind a busy main loop).
     var queued: [Int] = []
     /// The stream just opened to start partway in, with its length from
-    /// the server (see `OggLengthAnswer`); nil otherwise.
-    var openedPartway: (uri: String, duration: Double)?
-    /// Streams oggdemux has asked the length of (it reads them pushed, and
-    /// its own look at the end is unreliable): the engine seeks in them by
+    /// the server if known (see `OggLengthAnswer`); nil otherwise.
+    var openedPartway: (uri: String, duration: Double?)?
+    /// Streams oggdemux has asked about (it reads them pushed, and cannot
+    /// seek in them by itself): the engine seeks in them by
     /// opening them again where the listener asked (see `OggLengthAnswer`).
     var pushedOgg: Set<String> = []
   }
@@ -64,7 +64,12 @@ final class EngineSharedState: Sendable {
     queue.withLock { $0.openedPartway?.uri == uri ? $0.openedPartway?.duration : nil }
   }
 
-  /// oggdemux asked how long the stream at `uri` is: it reads it pushed.
+  /// Whether `uri` is the stream just opened to start partway in.
+  func isOpenedPartway(_ uri: String) -> Bool {
+    queue.withLock { $0.openedPartway?.uri == uri }
+  }
+
+  /// oggdemux asked about the stream at `uri`: it reads it pushed.
   func notePushedOgg(_ uri: String) {
     queue.withLock { _ = $0.pushedOgg.insert(uri) }
   }

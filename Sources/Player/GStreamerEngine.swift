@@ -30,6 +30,7 @@ public final class GStreamerEngine: PlaybackEngine {
   let rateKeeper = SegmentRateKeeper()
   private let rateDuck = RateChangeDuck()
   private let tempoJoins = TempoJoinTimestamps()
+  private let tempoEnd = TempoEndDrain()
   let flushFilter = StrayFlushFilter()
   let landingClip = SeekLandingClip()
   /// The next position report while playing, and whether there is one.
@@ -95,10 +96,10 @@ public final class GStreamerEngine: PlaybackEngine {
     AACTrimProbe.install(on: playbin)
     OggLengthAnswer.install(on: playbin, shared: shared)
     VorbisEndTrimProbe.install(on: playbin)
-    OpusStrayPacketFilter.install(on: playbin)
     if let tempo = pipeline.tempo {
       rateDuck.attach(toTempo: tempo)
       tempoJoins.attach(toTempo: tempo)
+      tempoEnd.attach(toTempo: tempo)
     }
     if let playSink = pipeline.playSink {
       // First: the rate keeper continues from the segments it moves.
@@ -241,8 +242,8 @@ public final class GStreamerEngine: PlaybackEngine {
       queue.queued = []
       let source = queue.sources[trackIndex]
       queue.openedPartway = nil
-      if position > 0, !source.isTranscoded, let duration = source.duration, source.uri.scheme != "file" {
-        queue.openedPartway = (source.uri.absoluteString, duration)
+      if position > 0, !source.isTranscoded, source.uri.scheme != "file" {
+        queue.openedPartway = (source.uri.absoluteString, source.duration)
       }
       return source
     }

@@ -2,35 +2,46 @@ import CGLib
 import CGst
 import GObjectKit
 
-/// Tells oggdemux how long a streamed Ogg file is when the engine opens it
-/// to start partway in, so that the seek there lands.
+/// Answers oggdemux's questions about a streamed Ogg file's length, so
+/// that it never looks for the length itself: a file played from its start
+/// may not be seeked in by bytes, and a file opened partway is as long as
+/// the server says.
 ///
-/// Pushed a stream, oggdemux 1.22 asks upstream for the length in time;
-/// nobody upstream knows it, so it seeks to 64 KB before the end and reads
-/// the last page. In a file shorter than that the seek goes to byte 0, and
-/// while it waits to be sent oggdemux drops what arrives; a small file
-/// already downloaded reaches its end first, and oggdemux takes the last
-/// page it happened to read for the end: 2.04 s for a 21.3 s, 40 KB part
-/// of the Vorbis sweep. The seek to where the listener left off (10 s)
-/// then bisects within those 2 s, lands at the file's end, and the rest of
-/// the file is skipped (3 runs in 4 here).
+/// Pushed a seekable stream, oggdemux 1.22 asks upstream for the length in
+/// time; nobody upstream knows it, so it seeks to 64 KB before the end (byte
+/// 0 in a smaller file), reads to the last page it finds, and seeks back to
+/// byte 1. That look went wrong three ways:
+/// - It flips back to playing on the page that reaches the end, before its
+///   seek back is sent, and pushes the rest of what it has read to the
+///   decoder. opusdec keeps its state across the flush that follows, so a
+///   part's first ~20 ms were decoded on top of its end's (traced: a packet
+///   of the end, without a time, went into opusdec before the seek back's
+///   flush; the part then differed from ffmpeg's decoding by 4 on the tone,
+///   up to 2,486 in earlier runs). The flushes of a file queued for the
+///   gapless switch could also reach the sink. Under 4 busy loops the
+///   Opus-over-HTTP sweep test failed 3 runs in 20: the third part's
+///   running time reset to 0 each time, once after one stray 960-sample
+///   frame (those two not traced; with logging, 2 failures in 55 runs, both
+///   the end's packet decoded before the part).
+/// - In a small file already downloaded it takes the last page it happened
+///   to read for the end (2.04 s for a 21.3 s, 40 KB part of the Vorbis
+///   sweep), and it never reads the very last page (20.43 s for 21.34 s):
+///   a seek past its figure lands at the end.
+/// - Every file was downloaded twice (the seek back is a second request).
 ///
-/// Given the length, oggdemux does not look for it. It then drops the
-/// packets it read before asking (normally re-read when it seeks back from
-/// the end), which is why this answers only for a file opened to start
-/// partway in: the engine's seek reads from there anyway. A file played
-/// from its start keeps oggdemux's own look (`StrayFlushFilter` keeps that
-/// out of the sink). The answer is the server's figure
-/// (`EngineSource.duration`), only oggdemux's guess for bisecting: what
-/// plays is still timed by each page's granule position.
+/// So a stream played from its start is answered "not seekable in bytes":
+/// oggdemux then reads it straight through, once, and sends nothing but
+/// the file (one segment, no flush). A stream the engine opens to start
+/// partway in stays seekable, and its length in time is the server's
+/// figure (`EngineSource.duration`): given it, oggdemux does not look (it
+/// drops the first packet it read before asking, which the engine's seek
+/// skips anyway) and bisects within it; what plays is still timed by each
+/// page's granule position. Without a server figure oggdemux still looks
+/// for itself there (`StrayFlushFilter` keeps its flushes out of the sink).
 ///
-/// That own look is wrong for a seek later on, too: it stops a byte short
-/// of the end, so it never reads the last page (20.43 s for the 21.34 s
-/// part), and in a small file it loses the same race as above (2.04 s).
-/// A seek past its figure lands at the end and the next file plays from
-/// the place asked for instead. So the stream is noted here as read
-/// pushed (`EngineSharedState.notePushedOgg`), and the engine seeks in it
-/// by opening it again at the place, where this answer applies.
+/// Either way the stream is noted as read pushed
+/// (`EngineSharedState.notePushedOgg`): the engine seeks in it by opening
+/// it again at the place, where the length answer applies.
 enum OggLengthAnswer {
   /// `element-setup` runs on a streaming thread for every element playbin
   /// or its decodebins create.
@@ -45,13 +56,23 @@ enum OggLengthAnswer {
     }
   }
 
-  /// Fills in a duration query in time for the Ogg stream opened partway;
-  /// false leaves the query to go on upstream.
+  /// Fills in oggdemux's byte-seeking query (no, unless the stream was
+  /// opened partway) and its duration query in time (for the stream opened
+  /// partway); false leaves the query to go on upstream.
   private static func answer(
     _ info: UnsafeMutablePointer<GstPadProbeInfo>, on pad: UnsafeMutablePointer<GstPad>, shared: EngineSharedState
   ) -> Bool {
     guard let data = info.pointee.data else { return false }
     let query = data.assumingMemoryBound(to: GstQuery.self)
+    if query.pointee.type == GST_QUERY_SEEKING {
+      var format = GST_FORMAT_UNDEFINED
+      gst_query_parse_seeking(query, &format, nil, nil, nil)
+      guard format == GST_FORMAT_BYTES, isOgg(pad), let uri = uri(above: pad) else { return false }
+      shared.notePushedOgg(uri)
+      guard !shared.isOpenedPartway(uri) else { return false }
+      gst_query_set_seeking(query, GST_FORMAT_BYTES, 0, 0, -1)
+      return true
+    }
     guard query.pointee.type == GST_QUERY_DURATION else { return false }
     var format = GST_FORMAT_UNDEFINED
     gst_query_parse_duration(query, &format, nil)

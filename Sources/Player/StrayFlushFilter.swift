@@ -17,6 +17,10 @@ import Synchronization
 /// at 0 again) and a flush-start empties the sink of the last file's tail.
 /// Measured: the sweep tests over HTTP failed 5 runs in 10 under load that
 /// way (two files' samples under one segment, Opus samples lost).
+/// Since `OggLengthAnswer` tells oggdemux that a stream played from its
+/// start cannot be seeked in, no queued file looks at its end any more;
+/// this stays for a stream opened partway without a server length (which
+/// still does) and as a guard.
 ///
 /// This probe, on playsink's audio input, lets through every flush the
 /// engine asked for (a seek, until its ASYNC_DONE) and every flush over

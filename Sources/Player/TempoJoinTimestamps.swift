@@ -25,9 +25,15 @@ import Synchronization
 /// held ones left a 15 ms gap at the Vorbis sweep's second join, which the
 /// real-time sink played as 14.4 ms of silence.) Where the segment's stream
 /// time starts at 0 (a gapless switch) it cannot move back with it, so
-/// positions there read up to the jump × the speed ahead (~37 ms at 1.5×)
-/// until the next flush or segment. Audio after a flush, or at 1×
-/// (passthrough, exact stamps), passes unchanged.
+/// positions there read the jump × the speed ahead until the next flush or
+/// segment: the held output is 980 samples at the first join of the FLAC
+/// tone and the Vorbis sweep at 1.5× (33 ms of the file), 539 and 1,274 at
+/// their second (18 and 43 ms). Not corrected: a stream time below 0 does
+/// not exist, and stamping the new file's audio from the segment's start
+/// would put the held audio before it, where the sink clips it away. The
+/// engine would have to take the lead off the positions it reports while
+/// the sink is in that segment (from the file's STREAM_START on the bus).
+/// At 1× (passthrough, exact stamps) audio passes unchanged.
 final class TempoJoinTimestamps: Sendable {
   private struct State {
     /// The segment sent downstream, as rewritten.
@@ -35,7 +41,7 @@ final class TempoJoinTimestamps: Sendable {
     var hasSegment = false
     /// Where the last buffer sent ended, in running time.
     var runningEnd: GstClockTime?
-    /// In a moved segment: where the next buffer is stamped.
+    /// In a stretched segment: where the next buffer is stamped.
     var nextStart: GstClockTime?
   }
 
@@ -67,20 +73,28 @@ final class TempoJoinTimestamps: Sendable {
         state.nextStart = nil
         // scaletempo's own output segment when it stretches: rate 1, the
         // speed as the applied rate.
-        if incoming.format == GST_FORMAT_TIME, incoming.rate == 1, incoming.applied_rate != 1,
-          let end = state.runningEnd, incoming.base > end
-        {
+        let stretched = incoming.format == GST_FORMAT_TIME && incoming.rate == 1 && incoming.applied_rate != 1
+        var isMoved = false
+        if stretched, let end = state.runningEnd, incoming.base > end {
           let jump = incoming.base - end
           segment.base -= jump
           if segment.stop != hark_gst_clock_time_none() { segment.stop += jump }
           // Stream time = time + (pts - start) × speed: what the move adds.
           let ahead = GstClockTime(Double(jump) * abs(incoming.applied_rate))
           if segment.time >= ahead { segment.time -= ahead }
-          state.nextStart = segment.start
+          isMoved = true
         }
+        // Every stretched segment is stamped one buffer after the other:
+        // scaletempo clamps its first ~50 ms of output to the segment's
+        // start, stamps the sink wrote one after the other anyway, so the
+        // sink's place ran ahead of them and the next file's first buffer
+        // (DISCONT, stamped on from them) was written over the last file's
+        // end: 126-1,070 samples lost at the first join at 1.5x through the
+        // real-time sink.
+        if stretched { state.nextStart = segment.start }
         state.segment = segment
         state.hasSegment = segment.format == GST_FORMAT_TIME
-        return state.nextStart != nil ? segment : nil
+        return isMoved ? segment : nil
       }
       guard var moved else { return }
       let replacement = gst_event_new_segment(&moved)!

@@ -25,25 +25,20 @@ import XCTest
 /// oggdemux 1.22 sends the decoder a segment without a stop, and vorbisdec
 /// decodes the last packet whole. From disk it was already exact.
 ///
-/// Opus has no sweep set; the sine set guards it from disk (opusdec trims
-/// the last packet itself, pushed or pulled).
+/// Opus has no sweep set; the sine set guards it from disk and over HTTP
+/// (opusdec trims the last packet itself, pushed or pulled).
 ///
-/// Streamed Ogg and `StrayFlushFilter`: oggdemux 1.22, pushed a stream,
-/// seeks to the file's end and back for its length. For the next file that
-/// flush reached the sink after the last file ended (under load: the
-/// Vorbis test failed 2 runs in 10 with the next part's running time reset
-/// to 0, and counted as one with the part before when the segments looked
-/// alike); the filter drops it.
-///
-/// Not yet a test: Opus over HTTP. The packets of the file's end that
-/// oggdemux pushes during that look went into opusdec, which keeps its
-/// state across a flush, so under load the first ~20 ms of a part differed
-/// from ffmpeg's decoding (811 to 2,486 off in 4 runs of 8 under 4 busy
-/// loops); `OpusStrayPacketFilter` keeps them out of the decoder, and that
-/// failure has not come back (0 in 24 runs under load). Two others remain,
-/// once each in 19 runs under 4 busy loops: one Opus frame too many (+960
-/// samples) and the third part's running time reset to 0 (a flush that
-/// `StrayFlushFilter` let through). Until those are found it stays out.
+/// Streamed Ogg: oggdemux 1.22, pushed a seekable stream, seeks to the
+/// file's end and back for its length, and pushes some of the end to the
+/// decoder before its seek back's flush. That flush reached the sink after
+/// the last file ended (the Vorbis test failed 2 runs in 10 under load with
+/// the next part's running time reset to 0), and opusdec, which keeps its
+/// state across a flush, decoded a part's start on top of its end's (Opus
+/// over HTTP failed 3 runs in 20 under 4 busy loops: off ffmpeg by 4 or
+/// more, the third part's running time reset to 0). `OggLengthAnswer` now
+/// tells oggdemux that a stream played from its start cannot be seeked in
+/// by bytes, so it reads each file once, straight through: 20 runs in 20
+/// under 4 busy loops.
 final class EngineGaplessSweepTests: XCTestCase {
   private static let server = ClassTestServer()
 
@@ -58,8 +53,29 @@ final class EngineGaplessSweepTests: XCTestCase {
   func testVorbisFromDisk() throws { try fromDisk("gapless-sweep-vorbis") }
   func testVorbisOverHTTP() throws { try overHTTP("gapless-sweep-vorbis") }
   func testOpusFromDisk() throws { try fromDisk("gapless-opus") }
+  func testOpusOverHTTP() throws { try overHTTP("gapless-opus") }
   func testAACWithOnlyITunSMPBFromDisk() throws { try fromDisk("gapless-sweep-aac-itunsmpb") }
   func testAACWithOnlyITunSMPBOverHTTP() throws { try overHTTP("gapless-sweep-aac-itunsmpb") }
+
+  /// Each streamed Ogg file is asked for once, from its start, and read
+  /// through: oggdemux no longer seeks to its end and back (which took two
+  /// more requests per file, with a Range).
+  func testStreamedOpusIsReadOnceFromItsStart() throws {
+    let (server, token) = try Self.server.started()
+    _ = try Curl.run(["-X", "DELETE", server.controlURL.appendingPathComponent("requests").absoluteString])
+    try MainActor.assumeIsolated {
+      let book = try GaplessBook("gapless-opus", in: SampleLibrary.load())
+      let capture = OutputCapture(rate: book.sampleRate)
+      let engine = try GStreamerEngine(audioSink: capture.sink)
+      let recorder = SnapshotRecorder(engine)
+      engine.load(Curl.streamSources(book.book, from: server, token: token), startIndex: 0, position: 0)
+      engine.play()
+      XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
+    }
+    let requests = try Curl.streamRequests(server)
+    let ranges = requests.map { ($0["headers"] as? [String: String])?["Range"] ?? "none" }
+    XCTAssertEqual(ranges, ["none", "none", "none"], "one request per file, none for a range")
+  }
 
   private func fromDisk(_ id: String, file: StaticString = #filePath, line: UInt = #line) throws {
     try MainActor.assumeIsolated {

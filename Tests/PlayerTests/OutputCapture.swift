@@ -22,6 +22,11 @@ final class OutputCapture {
   /// real-time sink plays that much silence (or overlaps, if negative),
   /// which `sync=false` otherwise hides.
   private(set) var segmentGaps: [Int] = []
+  /// Within segments: the output samples whose stamps overlap the buffer
+  /// before them (more than half a sample). A real-time sink writes
+  /// buffers one after the other; overlapping stamps put its place ahead
+  /// of them, and a later resync to a stamp writes over what it holds.
+  private(set) var stampOverlap = 0
   private var runningEnd: GstClockTime?
   private var isSegmentStart = false
   private let rate: Int
@@ -59,6 +64,9 @@ final class OutputCapture {
         let start = gst_segment_to_running_time(&segment, GST_FORMAT_TIME, buffer.pointee.pts)
         if isSegmentStart, let runningEnd, start != hark_gst_clock_time_none() {
           segmentGaps.append(Int(((Double(start) - Double(runningEnd)) * Double(rate) / 1e9).rounded()))
+        } else if let runningEnd, start != hark_gst_clock_time_none(), start < runningEnd {
+          let overlap = Int(((Double(runningEnd) - Double(start)) * Double(rate) / 1e9).rounded())
+          stampOverlap += overlap
         }
         isSegmentStart = false
         if buffer.pointee.duration != hark_gst_clock_time_none(), start != hark_gst_clock_time_none() {
@@ -83,6 +91,7 @@ final class OutputCapture {
     samples = []
     segmentLengths = []
     segmentGaps = []
+    stampOverlap = 0
     runningEnd = nil
   }
 
