@@ -85,10 +85,7 @@ final class RateChangeDuck: Sendable {
     let event = hark_gst_probe_event(info)!
     switch hark_gst_event_type(event) {
     case GST_EVENT_CAPS:
-      var caps: UnsafeMutablePointer<GstCaps>?
-      gst_event_parse_caps(event, &caps)
-      var audio = GstAudioInfo()
-      guard let caps, gst_audio_info_from_caps(&audio, caps) != 0 else { return }
+      guard var audio = audioInfo(ofCapsEvent: event) else { return }
       state.withLock {
         $0.format = hark_audio_info_format(&audio)
         $0.channels = Int(max(1, audio.channels))

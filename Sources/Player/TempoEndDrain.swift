@@ -73,10 +73,7 @@ final class TempoEndDrain: Sendable {
     guard let event = hark_gst_probe_event(info) else { return }
     switch hark_gst_event_type(event) {
     case GST_EVENT_CAPS:
-      var caps: UnsafeMutablePointer<GstCaps>?
-      gst_event_parse_caps(event, &caps)
-      var audio = GstAudioInfo()
-      guard let caps, gst_audio_info_from_caps(&audio, caps) != 0 else { return }
+      guard let audio = audioInfo(ofCapsEvent: event) else { return }
       state.withLock {
         $0.sampleRate = Int(audio.rate)
         $0.bytesPerFrame = Int(audio.bpf)

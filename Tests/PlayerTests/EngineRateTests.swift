@@ -39,23 +39,12 @@ final class EngineRateTests: XCTestCase {
       }
       let middle = SignalMeasures.dominantFrequency(samples, rate: 44100, in: 44100..<88200)
       XCTAssertEqual(middle, 440, accuracy: 440 * 0.02)
-    }
-  }
 
-  /// The book's last samples play at 1.5x too: scaletempo held up to
-  /// ~50 ms of input at EOS and never gave it out (`TempoEndDrain`). The
-  /// output is the input ÷ 1.5, and its end is the tone, not silence.
-  func testTheEndOfABookPlaysAtOnePointFive() throws {
-    try MainActor.assumeIsolated {
-      let (flac, capture, engine, recorder) = try capturingEngine(for: "gapless-flac")
-      engine.setRate(1.5)
-      engine.load(flac.localSources, startIndex: 0, position: 0)
-      engine.play()
-      XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states)")
+      // The book's last samples play at 1.5x too: scaletempo held up to
+      // ~50 ms of input at EOS and never gave it out (`TempoEndDrain`). The
+      // output is the input ÷ 1.5, and its end is the tone, not silence.
       let owed = Double(flac.fileSamples.reduce(0, +)) / 1.5
-      XCTAssertEqual(Double(capture.samples.count), owed, accuracy: 2, "output samples against the input ÷ 1.5")
-      let samples = capture.samples
-      let ownStep = SignalMeasures.largestStep(samples, in: 4410..<8820)
+      XCTAssertEqual(Double(samples.count), owed, accuracy: 2, "output samples against the input ÷ 1.5")
       let end = (samples.count - 441)..<samples.count
       XCTAssertLessThan(SignalMeasures.longestQuietRun(samples, in: end, below: 100), 10, "the last 10 ms are the tone")
       XCTAssertLessThanOrEqual(SignalMeasures.largestStep(samples, in: end), ownStep * 5 / 4, "no click at the end")
