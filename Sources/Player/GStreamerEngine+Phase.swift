@@ -66,6 +66,11 @@ extension GStreamerEngine {
     case .opening, .open(buffering: true): return .loading
     case .open(buffering: false):
       if order == .play && (pipelineIsPlaying || detour.playsThrough) { return .playing }
+      // Told to play, played since the load, not playing now and on no
+      // known way back: waiting to play, not a pause the listener made (the
+      // session's stall watchdog times it). A stream skipped through while
+      // it refilled was reported paused here, under load, now and then.
+      if order == .play && hasPlayedSinceLoad { return .loading }
       return hasPlayedSinceLoad ? .paused : .ready
     }
   }

@@ -40,8 +40,13 @@ extension GStreamerEngine {
   /// - Parameter retryIfRefused: a refused seek is tried once more after
   ///   the one under way; a second refusal drops it (no endless retries).
   func startSeek(_ target: Double, retryIfRefused: Bool = true) {
-    // Read before the flush takes the pipeline to PAUSED.
-    let fromPlaying = detour.playsThrough || (snapshot.state == .playing && order == .play)
+    // Read before the flush takes the pipeline to PAUSED. Told to play and
+    // played since the load: it goes back to PLAYING after this seek, also
+    // when a stream is waiting for its buffer right now (reported loading,
+    // not playing). Left out, a skip made while a stream refilled settled
+    // at its ASYNC_DONE with the pipeline still PAUSED for the next skip's
+    // flush, and that moment was reported as a pause.
+    let fromPlaying = detour.playsThrough || (order == .play && hasPlayedSinceLoad)
     let accepted = seekPipeline(to: target)
     nextSeek = accepted || !retryIfRefused ? nil : target
     // A refused seek changes nothing in the pipeline.
