@@ -1,4 +1,5 @@
 import CGLib
+import GObjectKit
 
 /// Work started now on a thread of its own, whose result the first caller
 /// of `value` waits for: for start-up work (opening the listening database)
@@ -14,7 +15,7 @@ final class StartedAhead<Value: Sendable> {
 
   init(_ name: String, _ work: @escaping @Sendable () -> Value) {
     let box = box
-    thread = startThread(name) { box.value = work() }
+    thread = DedicatedThreads.started(name) { box.value = work() }
   }
 
   /// The work's result, once it is done (waits for it the first time).
@@ -33,19 +34,4 @@ final class StartedAhead<Value: Sendable> {
 /// `g_thread_join`, which orders the two: never touched by both at once.
 private final class ResultBox<Value>: @unchecked Sendable {
   var value: Value?
-}
-
-/// Outside the main actor: the thread's function must not be isolated to
-/// it (the runtime checks, and stops Hark, when it runs elsewhere).
-private func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) -> UnsafeMutablePointer<GThread> {
-  let start = Unmanaged.passRetained(ThreadStart(body)).toOpaque()
-  return g_thread_new(name, { start in
-    Unmanaged<ThreadStart>.fromOpaque(start!).takeRetainedValue().body()
-    return nil
-  }, start)
-}
-
-private final class ThreadStart {
-  let body: @Sendable () -> Void
-  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

@@ -15,13 +15,7 @@ public enum DedicatedThreads {
   public static func run(_ name: String, count: Int, _ body: @Sendable (Int) -> Void) {
     guard count > 0 else { return }
     withoutActuallyEscaping(body) { body in
-      let threads = (0..<count).map { index in
-        let start = Unmanaged.passRetained(Start { body(index) }).toOpaque()
-        return g_thread_new(name, { start in
-          Unmanaged<Start>.fromOpaque(start!).takeRetainedValue().body()
-          return nil
-        }, start)!
-      }
+      let threads = (0..<count).map { index in started(name) { body(index) } }
       // Joining also drops each thread's reference: nothing outlives `body`.
       for thread in threads { _ = g_thread_join(thread) }
     }
@@ -31,12 +25,19 @@ public enum DedicatedThreads {
   /// awaiting task's executor is free for other work meanwhile.
   public static func run<T: Sendable>(_ name: String, _ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-      let start = Unmanaged.passRetained(Start { continuation.resume(returning: body()) }).toOpaque()
-      g_thread_unref(g_thread_new(name, { start in
-        Unmanaged<Start>.fromOpaque(start!).takeRetainedValue().body()
-        return nil
-      }, start))
+      g_thread_unref(started(name) { continuation.resume(returning: body()) })
     }
+  }
+
+  /// Starts `body` on a new thread named `name`. The caller owns the
+  /// returned thread: `g_thread_join` waits for it (and orders its writes
+  /// before what follows), `g_thread_unref` lets it run on unwatched.
+  public static func started(_ name: String, _ body: @escaping @Sendable () -> Void) -> UnsafeMutablePointer<GThread> {
+    let start = Unmanaged.passRetained(Start(body)).toOpaque()
+    return g_thread_new(name, { start in
+      Unmanaged<Start>.fromOpaque(start!).takeRetainedValue().body()
+      return nil
+    }, start)!
   }
 
   private final class Start {
