@@ -58,16 +58,22 @@ final class SeekFlowTests: XCTestCase {
     return store
   }
 
-  /// From 695 s to 900 s, within the playing file (300 s into it): the
-  /// place is the target at once, saved there, and the seek waits for the
-  /// engine to say it got there.
-  private func seekTo900(_ store: inout ReducerTestStore) {
-    store.send(.player(.playback(.seekInBook(900), at: t0 + 5)), effects: [seek(1, 300, 2), save(900, at: t0 + 5)]) {
-      $0.player.session.snapshot.position = 300
-      $0.player.session.lastSeekID = SeekID(2)
-      $0.player.session.pendingSeek = self.pending(2, 1, 300)
-      $0.player.session.resumeFloor = 900
-      $0.player.session.historyStart = SpanStart(position: 900, at: self.t0 + 5)
+  /// A seek while playing to `position` in the second file (which starts
+  /// 600 s into the book), asked for as `event` and numbered `id`: the place
+  /// is the target at once, saved there, and the seek waits for the engine
+  /// to say it got there.
+  private func seekWithinTheSecondFile(
+    _ store: inout ReducerTestStore, _ event: PlaybackEvent, to position: Double, id: Int
+  ) {
+    let book = 600 + position
+    store.send(
+      .player(.playback(event, at: t0 + 5)), effects: [seek(1, position, id), save(book, at: t0 + 5)]
+    ) {
+      $0.player.session.snapshot.position = position
+      $0.player.session.lastSeekID = SeekID(id)
+      $0.player.session.pendingSeek = self.pending(id, 1, position)
+      $0.player.session.resumeFloor = book
+      $0.player.session.historyStart = SpanStart(position: book, at: self.t0 + 5)
     }
   }
 
@@ -76,7 +82,7 @@ final class SeekFlowTests: XCTestCase {
   /// there moves nothing.
   func testASeekThenAStaleReportKeepsTheTarget() {
     var store = playingAt695()
-    seekTo900(&store)
+    seekWithinTheSecondFile(&store, .seekInBook(900), to: 300, id: 2)
     store.send(report(.playing, track: 1, at: 96, finished: 1))
     XCTAssertEqual(store.state.player.nowPlaying?.bookPosition, 900)
   }
@@ -84,7 +90,7 @@ final class SeekFlowTests: XCTestCase {
   /// The report carrying the seek's id hands the place back to the engine.
   func testASeekThenItsConfirmingReportPlaysOnFromThere() {
     var store = playingAt695()
-    seekTo900(&store)
+    seekWithinTheSecondFile(&store, .seekInBook(900), to: 300, id: 2)
     store.send(report(.playing, track: 1, at: 300.25, finished: 2)) {
       $0.player.session.snapshot.position = 300.25
       $0.player.session.snapshot.seekID = SeekID(2)
@@ -98,20 +104,8 @@ final class SeekFlowTests: XCTestCase {
   /// was sent, does not take the place back to it.
   func testTwoQuickSeeksHoldTheSecondUntilItIsConfirmed() {
     var store = playingAt695()
-    store.send(.player(.playback(.skip(seconds: 30), at: t0 + 5)), effects: [seek(1, 125, 2), save(725, at: t0 + 5)]) {
-      $0.player.session.snapshot.position = 125
-      $0.player.session.lastSeekID = SeekID(2)
-      $0.player.session.pendingSeek = self.pending(2, 1, 125)
-      $0.player.session.resumeFloor = 725
-      $0.player.session.historyStart = SpanStart(position: 725, at: self.t0 + 5)
-    }
-    store.send(.player(.playback(.skip(seconds: 30), at: t0 + 5)), effects: [seek(1, 155, 3), save(755, at: t0 + 5)]) {
-      $0.player.session.snapshot.position = 155
-      $0.player.session.lastSeekID = SeekID(3)
-      $0.player.session.pendingSeek = self.pending(3, 1, 155)
-      $0.player.session.resumeFloor = 755
-      $0.player.session.historyStart = SpanStart(position: 755, at: self.t0 + 5)
-    }
+    seekWithinTheSecondFile(&store, .skip(seconds: 30), to: 125, id: 2)
+    seekWithinTheSecondFile(&store, .skip(seconds: 30), to: 155, id: 3)
     store.send(report(.playing, track: 1, at: 125, finished: 2)) {
       $0.player.session.snapshot.seekID = SeekID(2)
     }
