@@ -6,8 +6,11 @@ import Persistence
 
 /// Runs the connection effects: talks to servers through `AudioSiloClient`,
 /// keeps tokens in the `SecretStore`, the server list on disk, and reports
-/// back as actions. Who is signed in is the store's to say
-/// (`ConnectionsState`): it sends these effects only for servers it lists.
+/// back as actions. Who is signed in, and whether the server at an address
+/// is still the one that issued the token, is the store's to say
+/// (`ConnectionsState`): an effect that needs a client carries it as a
+/// `ServerAccess`, and a session it counts on but that is not here comes
+/// back as `.sessionMissing`, never as silence.
 ///
 /// Every call's outcome also feeds reachability: an answer (even a 500)
 /// means reachable; a network error or timeout means unreachable; a cancel
@@ -25,17 +28,15 @@ final class ConnectionServices {
   /// Reports outcomes to the store.
   private let dispatch: @MainActor (Action) -> Void
   /// Each server's client holding its session token: the token read from
-  /// the keyring at start, or just issued at sign-in, kept in memory so a
-  /// request does not wait on the keyring. A cache of the keyring, not a
-  /// record of who is signed in: an entry goes when its token does
-  /// (sign-out), and a server without one is answered as its missing
-  /// token says ("Reconnect…").
+  /// the keyring at start or on first use, or just issued at sign-in, kept
+  /// in memory so a request does not wait on the keyring. A cache of
+  /// connections, not a record of who is signed in: it is asked only with
+  /// a `ServerAccess` the store gave (or for a server the store named), an
+  /// entry goes when its token does (sign-out, or a 401), and a miss the
+  /// keyring cannot fill is reported to the store (`sessionMissing`).
   private var clients: [String: AudioSiloClient] = [:]
   /// One `server_id` check per server, shared by every client of it.
   private var identities: [String: ServerIdentityCheck] = [:]
-  /// Servers whose address another server answers, as last found: their
-  /// streams are not handed the token (a stream cannot wait for the check).
-  private var strangers: Set<String> = []
   /// One pacer per server address: all requests to a server share its rate limit.
   private var pacers: [URL: RequestPacer] = [:]
   /// The on-disk mirror and offline queue of listening positions, opened
@@ -78,6 +79,8 @@ final class ConnectionServices {
     let path = listeningStorePath
     do {
       let store = try storeAhead?.value.get() ?? ListeningStore(path: path)
+      // A miss leaves the queued places where they are (sent later), so it
+      // needs no report.
       return ProgressSyncer(store: store) { [weak self] serverID in await self?.clients[serverID] }
     } catch {
       printToStandardError("hark: could not open \(path): \(error)")
@@ -117,22 +120,22 @@ final class ConnectionServices {
       Task { await checkServer(url) }
     case .signIn(let method, let preview):
       Task { await signIn(method, preview) }
-    case .loadLibraries(let serverID):
-      Task { await loadLibraries(serverID) }
-    case .signOut(let serverID):
-      Task { await signOut(serverID) }
+    case .loadLibraries(let access):
+      Task { await loadLibraries(access) }
+    case .signOut(let access):
+      Task { await signOut(access) }
     case .saveServers(let servers):
       serverList.save(servers)
     case .saveRememberedServers(let servers):
       rememberedList.save(servers)
-    case .probeServers(let serverIDs):
-      for serverID in serverIDs { Task { await probe(serverID) } }
-    case .loadAPIKeys(let serverID):
-      Task { await loadAPIKeys(serverID) }
-    case .createAPIKey(let serverID, let label):
-      Task { await createAPIKey(serverID, label) }
-    case .revokeAPIKey(let serverID, let id):
-      Task { await revokeAPIKey(serverID, id) }
+    case .probeServers(let servers):
+      for access in servers { Task { await probe(access) } }
+    case .loadAPIKeys(let access):
+      Task { await loadAPIKeys(access) }
+    case .createAPIKey(let access, let label):
+      Task { await createAPIKey(access, label) }
+    case .revokeAPIKey(let access, let id):
+      Task { await revokeAPIKey(access, id) }
     case .keepSignInInFile(let on):
       secrets.keepInFile(on)
     case .flushProgress(let serverID):
@@ -155,17 +158,46 @@ final class ConnectionServices {
     return AudioSiloClient(
       baseURL: baseURL, token: nil, transport: transport, pacer: pacer, sleep: { try await MainLoopSleep.sleep(for: $0) },
       onAuthFailure: serverID.map { id in
-        { @Sendable in Task { @MainActor [weak self] in self?.dispatch(.connections(.authorizationLost(serverID: id))) } }
+        { @Sendable in
+          Task { @MainActor [weak self] in
+            // The token is refused: the cache stops offering it, as the
+            // store stops asking (`needsReconnect`).
+            self?.clients[id] = nil
+            self?.dispatch(.connections(.authorizationLost(serverID: id)))
+          }
+        }
       },
       identity: identity,
       onDifferentServer: serverID.map { id in
         { @Sendable name in
-          Task { @MainActor [weak self] in
-            self?.strangers.insert(id)
-            self?.dispatch(.connections(.differentServerAnswered(serverID: id, name: name)))
-          }
+          Task { @MainActor [weak self] in self?.dispatch(.connections(.differentServerAnswered(serverID: id, name: name))) }
         }
       })
+  }
+
+  /// The client for a server the store counts as signed in: the cached one
+  /// while its address holds, else one built on the keyring's token. No
+  /// token: the store hears of it (`sessionMissing`) and nil comes back.
+  func client(_ access: ServerAccess) async -> AudioSiloClient? {
+    if let cached = cachedClient(access) { return cached }
+    let token = try? await secretStore.value.load(.session(serverID: access.serverID))
+    // Asked again meanwhile (a sign-in, or a second call), the newer wins.
+    if let cached = cachedClient(access) { return cached }
+    guard let token else { return missing(access.serverID) }
+    let built = client(for: access.baseURL, serverID: access.serverID).withToken(token)
+    clients[access.serverID] = built
+    return built
+  }
+
+  /// The cached client when it is for the address the store knows.
+  private func cachedClient(_ access: ServerAccess) -> AudioSiloClient? {
+    guard let cached = clients[access.serverID], cached.baseURL == access.baseURL else { return nil }
+    return cached
+  }
+
+  private func missing(_ serverID: String) -> AudioSiloClient? {
+    dispatch(.connections(.sessionMissing(serverID: serverID)))
+    return nil
   }
 
   private func checkServer(_ url: URL) async {
@@ -230,13 +262,10 @@ final class ConnectionServices {
     }
   }
 
-  private func loadLibraries(_ serverID: String) async {
-    guard let client = clients[serverID] else {
-      // Every request is answered, even one for a server signed out meanwhile.
-      let reason = FailureMessage(tr("Reconnect to see this server's libraries."))
-      dispatch(.connections(.librariesLoaded(serverID: serverID, .failure(reason))))
-      return
-    }
+  private func loadLibraries(_ access: ServerAccess) async {
+    let serverID = access.serverID
+    // No token: answered by the store (`sessionMissing` → "Reconnect…").
+    guard let client = await client(access) else { return }
     // At start, after sign-in and on every offline → online edge: the
     // address may have changed hands meanwhile, so ask who answers first.
     await identities[serverID]?.forget()
@@ -250,7 +279,6 @@ final class ConnectionServices {
         dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
         return
       }
-      strangers.remove(serverID)
       // Its queued saves go next (`flushProgress`, the reducer's answer).
       dispatch(.connections(.librariesLoaded(serverID: serverID, .success(summaries))))
       // What the server offers can change between runs (metadata switched
@@ -285,11 +313,11 @@ final class ConnectionServices {
     dispatch(.connections(.progressSeeded(serverID: serverID, outcome)))
   }
 
-  private func signOut(_ serverID: String) async {
-    // The listener's unsent places go while the token still works (a book
-    // playing from this server was stopped and saved just before).
-    if let syncer { _ = await syncer.flush(serverID: serverID) }
-    if let client = clients[serverID] {
+  /// The store asks for it once the unsent places were sent or kept
+  /// (`flushProgress` came first, and its answer).
+  private func signOut(_ access: ServerAccess) async {
+    let serverID = access.serverID
+    if let client = cachedClient(access) {
       // Revoke on the server first (once it has shown it is the server that
       // issued the token: another one at the address never gets it); if it
       // cannot be reached the token is still dropped here, so this device
@@ -315,8 +343,9 @@ final class ConnectionServices {
   /// token gone from the keyring) is not asked: an answer, not silence.
   private var noToken: FailureMessage { FailureMessage(tr("Hark is not signed in to this server.")) }
 
-  private func loadAPIKeys(_ serverID: String) async {
-    guard let client = clients[serverID] else {
+  private func loadAPIKeys(_ access: ServerAccess) async {
+    let serverID = access.serverID
+    guard let client = await client(access) else {
       return dispatch(.connections(.apiKeysLoaded(serverID: serverID, .failure(noToken))))
     }
     do throws(APIError) {
@@ -330,8 +359,9 @@ final class ConnectionServices {
     }
   }
 
-  private func createAPIKey(_ serverID: String, _ label: String) async {
-    guard let client = clients[serverID] else {
+  private func createAPIKey(_ access: ServerAccess, _ label: String) async {
+    let serverID = access.serverID
+    guard let client = await client(access) else {
       return dispatch(.connections(.apiKeyCreated(serverID: serverID, .failure(noToken))))
     }
     do throws(APIError) {
@@ -347,19 +377,21 @@ final class ConnectionServices {
     }
   }
 
-  private func revokeAPIKey(_ serverID: String, _ id: Int) async {
-    guard let client = clients[serverID] else { return await loadAPIKeys(serverID) }
+  private func revokeAPIKey(_ access: ServerAccess, _ id: Int) async {
+    let serverID = access.serverID
+    guard let client = await client(access) else { return await loadAPIKeys(access) }
     do throws(APIError) {
       try await client.revokeAPIKey(id: id)
       try? await secretStore.value.delete(.apiKey(serverID: serverID, id: id))
     } catch {
       note(error, serverID)
     }
-    await loadAPIKeys(serverID)
+    await loadAPIKeys(access)
   }
 
-  private func probe(_ serverID: String) async {
-    guard let client = clients[serverID] else { return }
+  private func probe(_ access: ServerAccess) async {
+    let serverID = access.serverID
+    guard let client = await client(access) else { return }
     do throws(APIError) {
       _ = try await client.serverInfo()
       noteReachable(serverID, true)
@@ -371,13 +403,21 @@ final class ConnectionServices {
   /// The durable mirror and offline queue, for the other services.
   var progressSyncer: ProgressSyncer? { syncer }
 
-  /// The signed-in client of a server, for the other services.
-  func signedInClient(_ serverID: String) -> AudioSiloClient? { clients[serverID] }
+  /// The client of a server the store named in an effect, for the other
+  /// services (whose effects carry the server id only): a miss is
+  /// reported to the store, which answers it (`sessionMissing`).
+  func signedInClient(_ serverID: String) -> AudioSiloClient? {
+    clients[serverID] ?? missing(serverID)
+  }
 
-  /// The client whose token may go into a stream's headers: none while
-  /// another server answers at the address.
-  func streamingClient(_ serverID: String) -> AudioSiloClient? {
-    strangers.contains(serverID) ? nil : clients[serverID]
+  /// Whether a session for the server is in memory (nothing reported).
+  func holdsSession(_ serverID: String) -> Bool { clients[serverID] != nil }
+
+  /// The client whose token may go into a stream's headers: only for a
+  /// server the store trusts (no other server answered at its address).
+  func streamingClient(_ access: ServerAccess?) -> AudioSiloClient? {
+    guard let access, access.trusted else { return nil }
+    return cachedClient(access) ?? missing(access.serverID)
   }
 
   /// Feeds a call made by another service into the server's reachability.

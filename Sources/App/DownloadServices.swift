@@ -37,10 +37,10 @@ final class DownloadServices {
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
     switch effect {
-    case .runDownload(let entry):
+    case .runDownload(let entry, let access):
       running[entry.key]?.cancel()
       running[entry.key] = Task { [weak self] in
-        await self?.download(entry, dispatch: dispatch)
+        await self?.download(entry, from: access, dispatch: dispatch)
       }
     case .stopDownload(let key):
       running.removeValue(forKey: key)?.cancel()
@@ -96,10 +96,15 @@ final class DownloadServices {
     }
   }
 
-  private func download(_ entry: DownloadEntry, dispatch: @escaping @MainActor (Action) -> Void) async {
+  /// Runs until every file is whole, a file fails, or the store stops it
+  /// (`stopDownload`: its server signed out of, its session lost, another
+  /// server at the address — the store's to notice, not this loop's).
+  private func download(
+    _ entry: DownloadEntry, from access: ServerAccess, dispatch: @escaping @MainActor (Action) -> Void
+  ) async {
     for index in entry.files.indices where !entry.files[index].complete {
       do throws(DownloadFailure) {
-        let saved = try await fetch(entry, file: index, dispatch: dispatch)
+        let saved = try await fetch(entry, file: index, from: access, dispatch: dispatch)
         connections.record(nil, serverID: entry.key.serverID)
         dispatch(.downloads(.fileSaved(entry.key, file: index, validator: saved.validator)))
       } catch {
@@ -113,7 +118,7 @@ final class DownloadServices {
         return
       }
     }
-    let cover = await saveCover(entry)
+    let cover = await saveCover(entry, from: access)
     guard !Task.isCancelled else { return }
     running[entry.key] = nil
     dispatch(.downloads(.finished(entry.key, cover: cover, at: Date())))
@@ -121,13 +126,16 @@ final class DownloadServices {
 
   /// One file, with up to three attempts for the failures that may mend.
   private func fetch(
-    _ entry: DownloadEntry, file index: Int, dispatch: @escaping @MainActor (Action) -> Void
+    _ entry: DownloadEntry, file index: Int, from access: ServerAccess,
+    dispatch: @escaping @MainActor (Action) -> Void
   ) async throws(DownloadFailure) -> DownloadedFile {
     let key = entry.key
     var attempt = 0
     validators[key, default: [:]][index] = entry.files[index].validator
     while true {
-      guard let client = connections.streamingClient(key.serverID) else { throw .server(status: 401) }
+      // No session: the store has heard (`sessionMissing`) and stopped
+      // this download; the 401 answers only a store that had not.
+      guard let client = await connections.client(access) else { throw .server(status: 401) }
       let request = client.streamRequest(libraryID: key.libraryID, path: entry.files[index].path, download: true)
       do throws(DownloadFailure) {
         return try await downloader.download(
@@ -154,8 +162,8 @@ final class DownloadServices {
 
   /// The cover beside the files, when the server has one; a book without
   /// one (or a cover that fails) is still downloaded.
-  private func saveCover(_ entry: DownloadEntry) async -> String? {
-    guard let client = connections.signedInClient(entry.key.serverID),
+  private func saveCover(_ entry: DownloadEntry, from access: ServerAccess) async -> String? {
+    guard let client = await connections.client(access),
       let data = try? await client.cover(libraryID: entry.key.libraryID, path: entry.key.path)
     else { return nil }
     let name = "cover"

@@ -15,7 +15,7 @@ extension ConnectionServices {
     if let cache = libraryCache {
       // An answer that arrives after a sign-out is not kept: signing out
       // drops everything cached of the server.
-      outcome = await cache.answer(key, keep: { self.signedInClient(serverID) != nil }, call)
+      outcome = await cache.answer(key, keep: { self.holdsSession(serverID) }, call)
     } else {
       do throws(APIError) { outcome = .success(Answer(value: try await call())) } catch { outcome = .failure(error) }
     }

@@ -22,8 +22,8 @@ final class PlaybackServices {
 
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
     if case .engine(let command, let book) = effect { return runEngine(command, book: book, dispatch: dispatch) }
-    guard case .playback(let command) = effect else { return }
-    switch command {
+    guard case .playback(let work) = effect else { return }
+    switch work {
     case .lookUpResume(let key):
       let syncer = connections.progressSyncer
       Task {
@@ -59,14 +59,10 @@ final class PlaybackServices {
           connections.record(error, serverID: span.key.serverID)
         }
       }
-    case .engine, .flushProgress, .showError, .autoDownload, .removeDownload, .bookFinished, .startTimer,
-      .cancelTimer:
-      // (`engine` and `flushProgress` never arrive: the store turns them
-      // into `Effect.engine`, with its book, and `Effect.flushProgress`;
-      // `removeDownload` into the downloads' own delete. Auto-download has
-      // no setting yet.) Errors are shown from the session's state; the Up
-      // Next card comes from the ended state in the store (`beginUpNext`);
-      // timers are the store's (`playbackEffects`).
+    case .showError, .autoDownload, .bookFinished:
+      // Auto-download has no setting yet. Errors are shown from the
+      // session's state; the Up Next card comes from the ended state in
+      // the store (`beginUpNext`).
       break
     }
   }
@@ -118,7 +114,7 @@ final class PlaybackServices {
   /// the `Authorization` header (never in the URL), through the server's
   /// transcoder when the book's files cannot be played as they are.
   private func sources(_ tracks: [BookTrack], of book: EngineBook?) -> [EngineSource] {
-    let client = book.flatMap { connections.streamingClient($0.key.serverID) }
+    let client = book?.access.flatMap { connections.streamingClient($0) }
     let transcoded = book?.transcoded ?? false
     let fileMarks = book.map { engineMarks($0.clips, trackCount: tracks.count) } ?? []
     return tracks.enumerated().map { index, track in

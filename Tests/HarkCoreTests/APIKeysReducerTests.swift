@@ -23,21 +23,21 @@ final class APIKeysReducerTests: XCTestCase {
     var demo = ServerConnection(serverID: "srv-3", name: "Demo", baseURL: URL(string: "https://d")!, username: "demo")
     demo.isDemo = true
     _ = reduce(&state, .connections(.restored([server, away, demo])))
-    XCTAssertEqual(reduce(&state, .connections(.preferencesOpened)), [.loadAPIKeys(serverID: "srv-1")])
+    XCTAssertEqual(reduce(&state, .connections(.preferencesOpened)), [.loadAPIKeys(server.access)])
     XCTAssertEqual(state.connections.apiKeys["srv-1"], .loading)
     XCTAssertNil(state.connections.apiKeys["srv-2"])
   }
 
   func testListingAndCreatingAKey() {
     var state = signedIn()
-    XCTAssertEqual(reduce(&state, .connections(.apiKeysRequested(serverID: "srv-1"))), [.loadAPIKeys(serverID: "srv-1")])
+    XCTAssertEqual(reduce(&state, .connections(.apiKeysRequested(serverID: "srv-1"))), [.loadAPIKeys(server.access)])
     XCTAssertEqual(state.connections.apiKeys["srv-1"], .loading)
     let key = APIKeySummary(id: 7, label: "HA", created: "2026-11-21")
     _ = reduce(&state, .connections(.apiKeysLoaded(serverID: "srv-1", .success([key]))))
     XCTAssertEqual(selectAPIKeySections(state), [APIKeysSection(id: "srv-1", serverName: "Home", keys: .loaded([key]))])
     XCTAssertEqual(
       reduce(&state, .connections(.apiKeyCreationRequested(serverID: "srv-1", label: "  Scripts "))),
-      [.createAPIKey(serverID: "srv-1", label: "Scripts")])
+      [.createAPIKey(server.access, label: "Scripts")])
     XCTAssertEqual(reduce(&state, .connections(.apiKeyCreationRequested(serverID: "srv-1", label: "  "))), [])
   }
 
@@ -46,7 +46,7 @@ final class APIKeysReducerTests: XCTestCase {
     let revealed = RevealedAPIKey(serverID: "srv-1", label: "Scripts", secret: "as_secret")
     XCTAssertEqual(
       reduce(&state, .connections(.apiKeyCreated(serverID: "srv-1", .success(revealed)))),
-      [.loadAPIKeys(serverID: "srv-1")])
+      [.loadAPIKeys(server.access)])
     XCTAssertEqual(selectRevealedAPIKey(state), revealed)
     XCTAssertFalse(String(describing: revealed).contains("as_secret"), "a printed state never shows the secret")
     _ = reduce(&state, .connections(.revealedAPIKeyDismissed))
@@ -57,7 +57,7 @@ final class APIKeysReducerTests: XCTestCase {
     var state = signedIn()
     XCTAssertEqual(
       reduce(&state, .connections(.apiKeyRevocationRequested(serverID: "srv-1", id: 7))),
-      [.revokeAPIKey(serverID: "srv-1", id: 7)])
+      [.revokeAPIKey(server.access, id: 7)])
     _ = reduce(&state, .connections(.apiKeysLoaded(serverID: "srv-1", .success([]))))
     _ = reduce(&state, .connections(.signedOut(serverID: "srv-1")))
     XCTAssertNil(state.connections.apiKeys["srv-1"])

@@ -56,7 +56,7 @@ final class ConnectionsReducerTests: XCTestCase {
     XCTAssertEqual(send(&state, .inviteCodeSubmitted(" 9M4K-P2TQ-WX7V-3RHD ")), [.signIn(.inviteCode("9M4K-P2TQ-WX7V-3RHD"), preview)])
     XCTAssertEqual(state.connections.signIn?.step, .signingIn(preview))
     let effects = send(&state, .signInFinished(.success(connection)))
-    XCTAssertEqual(effects, [.saveServers([connection]), .loadLibraries(serverID: "srv-1")])
+    XCTAssertEqual(effects, [.saveServers([connection]), .loadLibraries(connection.access)])
     XCTAssertNil(state.connections.signIn)
     XCTAssertEqual(state.connections.servers, [connection])
     XCTAssertEqual(state.connections.libraries["srv-1"], .loading)
@@ -126,14 +126,18 @@ final class ConnectionsReducerTests: XCTestCase {
     XCTAssertEqual(state.connections.libraries["srv-1"], .loaded([LibrarySummary(id: 1, name: "Audiobooks")]))
     XCTAssertEqual(
       send(&state, .reachabilityChanged(serverID: "srv-1", reachable: true)),
-      [.cancelTimer(.reachabilityProbe), .loadLibraries(serverID: "srv-1")])
+      [.cancelTimer(.reachabilityProbe), .loadLibraries(connection.access)])
     XCTAssertEqual(send(&state, .reachabilityChanged(serverID: "srv-1", reachable: true)), [])
   }
 
   func testSignOutRevokesThenForgets() {
     var state = AppState()
     _ = send(&state, .restored([connection]))
-    XCTAssertEqual(send(&state, .signOutRequested(serverID: "srv-1", at: Date())), [.signOut(serverID: "srv-1")])
+    XCTAssertEqual(
+      send(&state, .signOutRequested(serverID: "srv-1", at: Date())), [.flushProgress(serverID: "srv-1")],
+      "the unsent places go first, while the token works")
+    XCTAssertEqual(send(&state, .signOutRequested(serverID: "srv-1", at: Date())), [], "asked once")
+    XCTAssertEqual(send(&state, .progressFlushed(serverID: "srv-1", remaining: 0)), [.signOut(connection.access)])
     XCTAssertEqual(state.connections.servers, [connection], "kept until the server has been told")
     let remembered = RememberedServer(serverID: "srv-1", name: "Home Books", baseURL: base)
     XCTAssertEqual(
@@ -148,7 +152,7 @@ final class ConnectionsReducerTests: XCTestCase {
     _ = send(&state, .inviteCodeSubmitted("CODE"))
     XCTAssertEqual(
       send(&state, .signInFinished(.success(connection))),
-      [.saveServers([connection]), .loadLibraries(serverID: "srv-1"), .saveRememberedServers([])])
+      [.saveServers([connection]), .loadLibraries(connection.access), .saveRememberedServers([])])
     XCTAssertEqual(state.connections.remembered, [])
   }
 
@@ -157,7 +161,7 @@ final class ConnectionsReducerTests: XCTestCase {
     let other = ServerConnection(serverID: "srv-2", name: "Cabin", baseURL: URL(string: "http://10.0.0.2:8080")!, username: "u")
     XCTAssertEqual(
       send(&state, .restored([connection, other])),
-      [.loadLibraries(serverID: "srv-1"), .loadLibraries(serverID: "srv-2")])
+      [.loadLibraries(connection.access), .loadLibraries(other.access)])
     XCTAssertEqual(state.connections.libraries, ["srv-1": .loading, "srv-2": .loading])
   }
 
@@ -174,7 +178,7 @@ final class ConnectionsReducerTests: XCTestCase {
       clock.advance(by: .seconds(19))
       XCTAssertEqual(services, [], "not before 20 s")
       clock.advance(by: .seconds(1))
-      XCTAssertEqual(services, [.probeServers(["srv-1"])])
+      XCTAssertEqual(services, [.probeServers([connection.access])])
       clock.advance(by: .seconds(40))
       XCTAssertEqual(services.count, 3, "every 20 s while unreachable")
       store.dispatch(.connections(.reachabilityChanged(serverID: "srv-1", reachable: true)))

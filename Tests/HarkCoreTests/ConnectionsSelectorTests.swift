@@ -90,7 +90,7 @@ final class DifferentServerTests: XCTestCase {
         ]))
     XCTAssertFalse(state.connections.servers[0].needsReconnect, "not signed out")
 
-    XCTAssertEqual(reduce(&state, .connections(.identityRecheckRequested(serverID: "a"))), [.loadLibraries(serverID: "a")])
+    XCTAssertEqual(reduce(&state, .connections(.identityRecheckRequested(serverID: "a"))), [.loadLibraries(ServerAccess(serverID: "a", baseURL: home.baseURL, trusted: false))])
     XCTAssertEqual(state.connections.libraries["a"], .loading)
     _ = reduce(&state, .connections(.librariesLoaded(serverID: "a", .success([]))))
     XCTAssertNil(state.connections.differentServers["a"], "the home server answered with the token")

@@ -13,8 +13,8 @@ final class EffectOwnerTests: XCTestCase {
       (.persistSetting(.skipBackSeconds, 15), .settings),
       (.persistLayout(.grid), .settings),
       (.keepSignInInFile(true), .connections),
-      (.loadLibraries(serverID: "s"), .connections),
-      (.signOut(serverID: "s"), .connections),
+      (.loadLibraries(ServerAccess(serverID: "s", baseURL: URL(string: "https://s")!)), .connections),
+      (.signOut(ServerAccess(serverID: "s", baseURL: URL(string: "https://s")!)), .connections),
       (.browseFolder(book), .library),
       (.search("salt", serverIDs: ["s"]), .library),
       (.setFavourite(book, true), .bookExtras),
@@ -42,7 +42,7 @@ final class RestoredWithoutTokenTests: XCTestCase {
     var lost = ServerConnection(serverID: "b", name: "Cabin", baseURL: URL(string: "https://b.example.com")!, username: "ada")
     lost.needsReconnect = true
     let effects = reduce(&state, .connections(.restored([kept, lost])))
-    XCTAssertEqual(effects, [.loadLibraries(serverID: "a")])
+    XCTAssertEqual(effects, [.loadLibraries(kept.access)])
     XCTAssertEqual(state.connections.libraries["a"], .loading)
     XCTAssertEqual(state.connections.libraries["b"], .failed("Reconnect to see this server's libraries."))
   }

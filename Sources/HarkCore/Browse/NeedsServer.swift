@@ -33,7 +33,7 @@ func refuseOfflinePlay(_ state: inout AppState, _ target: LibraryPath) -> [Effec
     let why = offlinePlayRefusal(state, target)
   else { return nil }
   state.library.extras[target]?.error = why
-  return target.isLocal ? [] : [.probeServers([target.serverID])]
+  return state.connections.access(target.serverID).map { [.probeServers([$0])] } ?? []
 }
 
 /// "Downloaded" after a book's line when its download is whole: the badge

@@ -41,6 +41,10 @@ public enum ConnectionsAction: Equatable, Sendable {
   case progressSeeded(serverID: String, Result<Int, FailureMessage>)
   /// A call to this server was refused with 401.
   case authorizationLost(serverID: String)
+  /// Work for a server the store counts as signed in found no session
+  /// token for it (the keyring lost it, or it was removed there): answered
+  /// as a lost session, "Sign in again".
+  case sessionMissing(serverID: String)
   /// Another server (its own `server_id`, called `name`) answers at this
   /// server's address: nothing is sent to it with the token.
   case differentServerAnswered(serverID: String, name: String)

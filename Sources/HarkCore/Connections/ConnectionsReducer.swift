@@ -15,7 +15,7 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
       state.libraries[server.serverID] =
         server.needsReconnect ? .failed(tr("Reconnect to see this server's libraries.")) : .loading
     }
-    return servers.filter { !$0.needsReconnect }.map { .loadLibraries(serverID: $0.serverID) }
+    return servers.compactMap { state.access($0.serverID) }.map { .loadLibraries($0) }
 
   case .keyringAvailabilityChecked(let available):
     state.keyringProblem = available ? nil : .notRunning
@@ -107,7 +107,8 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.signIn = nil
     state.unreachable.remove(connection.serverID)
     state.libraries[connection.serverID] = .loading
-    var effects: [Effect] = [.saveServers(state.servers), .loadLibraries(serverID: connection.serverID)]
+    state.unsentKept[connection.serverID] = nil
+    var effects: [Effect] = [.saveServers(state.servers)] + (state.access(connection.serverID).map { [.loadLibraries($0)] } ?? [])
     if state.remembered.contains(where: { $0.serverID == connection.serverID }) {
       state.remembered.removeAll { $0.serverID == connection.serverID }
       effects.append(.saveRememberedServers(state.remembered))
@@ -134,9 +135,9 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     return []
 
   case .identityRecheckRequested(let serverID):
-    guard state.server(serverID) != nil else { return [] }
+    guard let access = state.access(serverID) else { return [] }
     state.libraries[serverID] = .loading
-    return [.loadLibraries(serverID: serverID)]
+    return [.loadLibraries(access)]
 
   case .librariesLoaded(let serverID, let result):
     guard state.server(serverID) != nil else { return [] }
@@ -155,8 +156,18 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     }
     return []
 
-  case .progressFlushed(let serverID, _):
-    guard state.server(serverID) != nil else { return [] }
+  case .progressFlushed(let serverID, let remaining):
+    guard let server = state.server(serverID) else { return [] }
+    switch state.signingOut[serverID] {
+    case .sendingPlaces:
+      // Sent, or kept on this computer for the next sign-in: either way
+      // no place is lost, and the token can go now.
+      state.signingOut[serverID] = .revoking
+      if remaining > 0 { state.unsentKept[serverID] = remaining }
+      return [.signOut(signOutAccess(state, server))]
+    case .revoking: return []
+    case nil: break
+    }
     return [.seedProgress(serverID: serverID)]
 
   case .progressSeeded:
@@ -168,6 +179,21 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
       !state.servers[index].needsReconnect
     else { return [] }
     state.servers[index].needsReconnect = true
+    return [.saveServers(state.servers)]
+
+  case .sessionMissing(let serverID):
+    // Answered as a lost session: "Sign in again", not silence. Not while
+    // signing out, which drops the token on purpose.
+    guard let index = state.servers.firstIndex(where: { $0.serverID == serverID }),
+      !state.servers[index].needsReconnect, state.signingOut[serverID] == nil
+    else { return [] }
+    state.servers[index].needsReconnect = true
+    if state.libraries[serverID] == .loading {
+      state.libraries[serverID] = .failed(tr("Reconnect to see this server's libraries."))
+    }
+    if state.apiKeys[serverID] == .loading {
+      state.apiKeys[serverID] = .failed(tr("Hark is not signed in to this server."))
+    }
     return [.saveServers(state.servers)]
 
   case .reachabilityChanged(let serverID, let reachable):
@@ -182,16 +208,21 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
       effects.append(.cancelTimer(.reachabilityProbe))
     }
     // Back online: refresh what is on screen (once per offline→online edge).
-    if wasUnreachable, reachable, state.server(serverID) != nil {
+    if wasUnreachable, reachable, let access = state.access(serverID) {
       state.libraries[serverID] = .loading
-      effects.append(.loadLibraries(serverID: serverID))
+      effects.append(.loadLibraries(access))
     }
     return effects
 
   case .apiKeysRequested(let serverID):
     guard state.server(serverID) != nil else { return [] }
+    guard let access = state.access(serverID) else {
+      // Waiting for a sign-in again: answered here, nothing to ask.
+      state.apiKeys[serverID] = .failed(tr("Hark is not signed in to this server."))
+      return []
+    }
     if state.apiKeys[serverID] == nil { state.apiKeys[serverID] = .loading }
-    return [.loadAPIKeys(serverID: serverID)]
+    return [.loadAPIKeys(access)]
 
   case .preferencesOpened:
     return state.servers.filter { !$0.needsReconnect && !$0.isDemo }.flatMap {
@@ -208,28 +239,31 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
 
   case .apiKeyCreationRequested(let serverID, let label):
     let label = label.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard state.server(serverID) != nil, !label.isEmpty else { return [] }
-    return [.createAPIKey(serverID: serverID, label: label)]
+    guard let access = state.access(serverID), !label.isEmpty else { return [] }
+    return [.createAPIKey(access, label: label)]
 
   case .apiKeyCreated(let serverID, .success(let revealed)):
     state.revealedAPIKey = revealed
-    return [.loadAPIKeys(serverID: serverID)]
+    return state.access(serverID).map { [.loadAPIKeys($0)] } ?? []
 
   case .apiKeyCreated(let serverID, .failure(let failure)):
     state.apiKeys[serverID] = .failed(failure.text)
-    return [.loadAPIKeys(serverID: serverID)]
+    return state.access(serverID).map { [.loadAPIKeys($0)] } ?? []
 
   case .apiKeyRevocationRequested(let serverID, let id):
-    guard state.server(serverID) != nil else { return [] }
-    return [.revokeAPIKey(serverID: serverID, id: id)]
+    guard let access = state.access(serverID) else { return [] }
+    return [.revokeAPIKey(access, id: id)]
 
   case .revealedAPIKeyDismissed:
     state.revealedAPIKey = nil
     return []
 
   case .signOutRequested(let serverID, _):
-    guard state.server(serverID) != nil else { return [] }
-    return [.signOut(serverID: serverID)]
+    guard state.server(serverID) != nil, state.signingOut[serverID] == nil else { return [] }
+    // The listener's unsent places go first, while the token still works;
+    // the sign-out follows their answer (`progressFlushed`).
+    state.signingOut[serverID] = .sendingPlaces
+    return [.flushProgress(serverID: serverID)]
 
   case .signedOut(let serverID):
     let wasProbing = !state.unreachable.isEmpty
@@ -244,9 +278,17 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.capabilities[serverID] = nil
     state.unreachable.remove(serverID)
     state.differentServers[serverID] = nil
+    state.signingOut[serverID] = nil
     let stopProbe: [Effect] = wasProbing && state.unreachable.isEmpty ? [.cancelTimer(.reachabilityProbe)] : []
     return [.saveServers(state.servers), .saveRememberedServers(state.remembered)] + stopProbe
   }
+}
+
+/// The server as a sign-out needs it: its address whatever its state (a
+/// server waiting for a sign-in again is signed out of too).
+private func signOutAccess(_ state: ConnectionsState, _ server: ServerConnection) -> ServerAccess {
+  ServerAccess(
+    serverID: server.serverID, baseURL: server.baseURL, trusted: state.differentServers[server.serverID] == nil)
 }
 
 private func submitAddress(_ state: inout ConnectionsState, _ text: String) -> [Effect] {

@@ -21,6 +21,14 @@ public struct ConnectionsState: Equatable, Sendable {
   /// Servers whose address another server answers now: server id → the
   /// name that server gives. Still signed in; nothing is sent until it is back.
   public var differentServers: [String: String] = [:]
+  /// Servers being signed out of, and how far: their unsent places are
+  /// sent first (`flushProgress`), the token goes once that is answered,
+  /// and the server is forgotten once the token is gone (`signedOut`).
+  /// Nothing new (a download) starts meanwhile.
+  public var signingOut: [String: SignOutStep] = [:]
+  /// Places that could not be sent before a sign-out, per server id: kept
+  /// on this computer, sent when the listener signs in to it again.
+  public var unsentKept: [String: Int] = [:]
   /// The Add Server / Reconnect flow, nil while closed.
   public var signIn: SignInState?
   /// Why the keyring cannot keep sign-ins (none runs, or it has no default
@@ -42,6 +50,14 @@ public struct ConnectionsState: Equatable, Sendable {
   public init() {}
 
   public func server(_ id: String) -> ServerConnection? { servers.first { $0.serverID == id } }
+}
+
+/// Where a sign-out stands (`ConnectionsState.signingOut`).
+public enum SignOutStep: Equatable, Sendable {
+  /// The server's unsent places are being sent.
+  case sendingPlaces
+  /// The token is being revoked and forgotten.
+  case revoking
 }
 
 /// The Add Server flow: an address (or a pasted link), then the server's

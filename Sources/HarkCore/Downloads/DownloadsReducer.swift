@@ -219,20 +219,65 @@ private func holdDownloads(_ downloads: inout DownloadsState) -> [Effect] {
 /// away is waited for: its answer coming back starts them).
 func startDownloads(_ state: inout AppState) -> [Effect] {
   guard state.downloads.network.allowsDownloads(state.settings) else { return [] }
-  let signedIn = Set(
-    state.connections.servers.filter { !$0.needsReconnect && !state.connections.unreachable.contains($0.serverID) }
-      .map(\.serverID))
+  let connections = state.connections
+  let usable = Set(
+    connections.servers.map(\.serverID).filter {
+      !connections.unreachable.contains($0) && connections.signingOut[$0] == nil
+        && connections.access($0)?.trusted == true
+    })
   var downloads = state.downloads
   defer { state.downloads = downloads }
   var running = downloads.entries.values.filter { $0.status == .downloading }.count
   var effects: [Effect] = []
-  for key in downloads.order where running < state.settings.simultaneousDownloads && signedIn.contains(key.serverID) {
-    guard var entry = downloads.entries[key], entry.status == .queued else { continue }
+  for key in downloads.order where running < state.settings.simultaneousDownloads && usable.contains(key.serverID) {
+    guard var entry = downloads.entries[key], entry.status == .queued,
+      let access = connections.access(key.serverID)
+    else { continue }
     entry.status = .downloading
     downloads.entries[key] = entry
     running += 1
     // Saved as downloading first: after a crash it is the one resumed first.
-    effects += [.saveDownload(entry), .runDownload(entry)]
+    effects += [.saveDownload(entry), .runDownload(entry, access)]
+  }
+  return effects
+}
+
+/// A server the running downloads came from is no longer theirs to use:
+/// signing out of it, its session lost, or another server answering at
+/// its address. They stop now, the reducer saying why, instead of failing
+/// on their next request: a lost sign-in puts them back in the queue (they
+/// go on after signing in again), a stranger at the address is a failure
+/// to retry once the server is back.
+func downloadsLosingServer(_ state: inout AppState, _ action: ConnectionsAction) -> [Effect] {
+  let serverID: String
+  var stranger: String?
+  switch action {
+  case .signOutRequested(let id, _), .authorizationLost(let id), .sessionMissing(let id): serverID = id
+  case .differentServerAnswered(let id, let name):
+    serverID = id
+    stranger = name
+  default: return []
+  }
+  guard let server = state.connections.server(serverID) else { return [] }
+  let stopping = state.downloads.entries.values
+    .filter { $0.key.serverID == serverID && $0.status == .downloading }
+    .sorted { $0.requestedAt < $1.requestedAt }.map(\.key)
+  var effects: [Effect] = []
+  for key in stopping {
+    guard var entry = state.downloads.entries[key] else { continue }
+    effects.append(.stopDownload(key))
+    state.downloads.transfers[key] = nil
+    if let stranger {
+      entry.status = .error
+      entry.message = trFormat(
+        "Another server (“%1$@”) now answers at the address of %2$@, so the download stopped. Retry once your server is back.",
+        stranger, server.name)
+      state.downloads.order.removeAll { $0 == key }
+      effects.append(.saveDownload(entry))
+    } else {
+      entry.status = .queued
+    }
+    state.downloads.entries[key] = entry
   }
   return effects
 }

@@ -32,11 +32,15 @@ public struct EngineBook: Equatable, Sendable {
   public var transcoded: Bool
   /// Its chapters as file clips, for the sources' marks (`engineMarks`).
   public var clips: [ChapterClip]
+  /// Its server as the store knows it: streams carry the token only when
+  /// signed in and `trusted`. Nil for a book not from a signed-in server.
+  public var access: ServerAccess?
 
-  public init(key: LibraryPath, transcoded: Bool, clips: [ChapterClip]) {
+  public init(key: LibraryPath, transcoded: Bool, clips: [ChapterClip], access: ServerAccess? = nil) {
     self.key = key
     self.transcoded = transcoded
     self.clips = clips
+    self.access = access
   }
 }
 
@@ -104,5 +108,26 @@ public enum PlaybackCommand: Equatable, Sendable {
   /// Delete a finished book's download.
   case removeDownload(LibraryPath)
   /// The listener marked the book finished: show what comes next.
+  case bookFinished(LibraryPath)
+}
+
+/// The session's commands the app runs as they are (`Effect.playback`).
+/// The rest of `PlaybackCommand` never reaches the app in that form: the
+/// store turns engine work into `Effect.engine` (with its book), timers
+/// into store timers, a flush into `Effect.flushProgress` and a delete into
+/// the downloads' own; so an engine command sent the other way cannot be
+/// written.
+public enum PlaybackWork: Equatable, Sendable {
+  /// `PlaybackCommand.lookUpResume`.
+  case lookUpResume(LibraryPath)
+  /// `PlaybackCommand.saveProgress`.
+  case saveProgress(ProgressRecord)
+  /// `PlaybackCommand.recordListening`.
+  case recordListening(ListeningSpan)
+  /// `PlaybackCommand.showError`: shown from the session's state.
+  case showError(PlaybackFailure)
+  /// `PlaybackCommand.autoDownload`.
+  case autoDownload(LibraryPath, Book, ChaptersResponse?, mode: AutoDownloadMode)
+  /// `PlaybackCommand.bookFinished`.
   case bookFinished(LibraryPath)
 }

@@ -121,8 +121,12 @@ func playbackEffects(_ state: inout AppState, _ commands: [PlaybackCommand]) -> 
       [.engine(engineCommand, book: engineBook(state, for: engineCommand))]
     case .flushProgress(let serverID):
       [.flushProgress(serverID: serverID)]
-    default:
-      [.playback(command)]
+    case .lookUpResume(let key): [.playback(.lookUpResume(key))]
+    case .recordListening(let span): [.playback(.recordListening(span))]
+    case .showError(let failure): [.playback(.showError(failure))]
+    case .autoDownload(let key, let book, let chapters, let mode):
+      [.playback(.autoDownload(key, book, chapters, mode: mode))]
+    case .bookFinished(let key): [.playback(.bookFinished(key))]
     }
   }
 }
@@ -133,7 +137,9 @@ private func engineBook(_ state: AppState, for command: EngineCommand) -> Engine
   switch command {
   case .load, .swapSources:
     guard let loaded = state.player.session.nowPlaying else { return nil }
-    return EngineBook(key: loaded.key, transcoded: playsTranscoded(state), clips: loaded.queue.chapterClips)
+    return EngineBook(
+      key: loaded.key, transcoded: playsTranscoded(state), clips: loaded.queue.chapterClips,
+      access: state.connections.access(loaded.key.serverID))
   case .play, .pause, .seek, .setRate, .setVolume, .reset:
     return nil
   }

@@ -29,7 +29,10 @@ public enum Effect: Equatable, Sendable {
   case checkServer(URL)
   /// Get a session token, keep it in the keyring, load the server's libraries.
   case signIn(SignInMethod, ServerPreview)
-  case loadLibraries(serverID: String)
+  /// Ask who answers at the address, then read its libraries and what it
+  /// offers. Like every effect that needs a server's client, it carries
+  /// what the store knows of the server (`ServerAccess`).
+  case loadLibraries(ServerAccess)
   /// At start: read the saved servers, which of them the keyring still
   /// holds a token for, the servers signed out of and the book listened to
   /// last; each comes back as an action.
@@ -40,18 +43,20 @@ public enum Effect: Equatable, Sendable {
   /// Refresh the listening mirror from the server's progress (offline
   /// use); answer with `.progressSeeded`.
   case seedProgress(serverID: String)
-  /// Revoke the token on the server, then forget it locally.
-  case signOut(serverID: String)
+  /// Revoke the token on the server, then forget it locally. The store
+  /// asks for it once the server's unsent places were sent, or kept for
+  /// later (`flushProgress` first).
+  case signOut(ServerAccess)
   /// Write the (secret-free) list of servers to disk.
   case saveServers([ServerConnection])
   /// Write the servers signed out of (addresses and names only).
   case saveRememberedServers([RememberedServer])
   /// Ask each of these unreachable servers whether it answers again.
-  case probeServers([String])
-  case loadAPIKeys(serverID: String)
+  case probeServers([ServerAccess])
+  case loadAPIKeys(ServerAccess)
   /// Create a key; its secret goes to the keyring and is shown once.
-  case createAPIKey(serverID: String, label: String)
-  case revokeAPIKey(serverID: String, id: Int)
+  case createAPIKey(ServerAccess, label: String)
+  case revokeAPIKey(ServerAccess, id: Int)
   /// Remember the private-file opt-in and, while no keyring answers, move
   /// the sign-ins between memory and the file.
   case keepSignInInFile(Bool)
@@ -70,9 +75,10 @@ public enum Effect: Equatable, Sendable {
   case deleteBookmark(LibraryPath, id: Int)
   case addNote(LibraryPath, body: String)
   case deleteNote(LibraryPath, id: Int)
-  /// The player session's engine work, saves, resume lookups and messages
-  /// (its timers become `startTimer`/`cancelTimer`).
-  case playback(PlaybackCommand)
+  /// The player session's saves, resume lookups and messages: the part of
+  /// its commands the app runs as they are (its engine work is `engine`,
+  /// its timers `startTimer`/`cancelTimer`, `playbackEffects`).
+  case playback(PlaybackWork)
   /// The session's engine work. A command that names tracks (load, swap)
   /// carries the book they belong to, so the app can turn them into
   /// sources without reading the store; the others carry nil.
@@ -92,7 +98,7 @@ public enum Effect: Equatable, Sendable {
   case search(String, serverIDs: [String])
   /// Download the entry's files that are not whole yet (resuming from the
   /// bytes on disk), then its cover; report back as `.downloads` actions.
-  case runDownload(DownloadEntry)
+  case runDownload(DownloadEntry, ServerAccess)
   /// Stop a running download; the bytes on disk stay for a resume.
   case stopDownload(LibraryPath)
   /// Write one registry entry (one transaction).

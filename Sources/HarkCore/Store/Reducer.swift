@@ -18,16 +18,22 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     if id == .upNextTick { return upNextTicked(&state, now: at) }
     if id == .downloadDeleteExpired { return expireDeletedDownload(&state) }
     if id == .reachabilityProbe, !state.connections.unreachable.isEmpty {
-      return [.probeServers(state.connections.unreachable.sorted())]
+      let away = state.connections.unreachable.sorted().compactMap { state.connections.access($0) }
+      return away.isEmpty ? [] : [.probeServers(away)]
     }
     return []
   case .connections(let connectionsAction):
     var closing: [Effect] = []
-    if case .signOutRequested(let serverID, let at) = connectionsAction {
-      // Its book stops and saves first; the sign-out sends the queued
-      // saves before it revokes the token (`ConnectionServices.signOut`).
+    if case .signOutRequested(let serverID, let at) = connectionsAction, state.connections.server(serverID) != nil,
+      state.connections.signingOut[serverID] == nil
+    {
+      // Its book stops and saves first; then its queued saves are sent
+      // (`flushProgress`), and only their answer lets the token go.
       closing = reducePlayer(&state, .playback(.serverClosing(serverID: serverID, revokingToken: false), at: at))
     }
+    // Downloads from a server the store no longer lets them use stop now,
+    // in its words, rather than failing on their next request.
+    closing += downloadsLosingServer(&state, connectionsAction)
     if case .signedOut(let serverID) = connectionsAction { state.library.forget(serverID: serverID) }
     var backOnline: String?
     if case .reachabilityChanged(let serverID, true) = connectionsAction,

@@ -90,7 +90,7 @@ final class BookListLinksTests: XCTestCase {
     // last seen (`LibraryCache`): read afresh, while it stays on screen as it was.
     XCTAssertEqual(
       effects,
-      [.cancelTimer(.reachabilityProbe), .loadLibraries(serverID: "a"), .browseFolder(folder), .loadBook(bookPath)])
+      [.cancelTimer(.reachabilityProbe), .loadLibraries(home.access), .browseFolder(folder), .loadBook(bookPath)])
     guard case .loaded? = state.library.books[bookPath] else { return XCTFail("no spinner over the book") }
     XCTAssertNil(selectFolderView(state)?.offline)
     XCTAssertEqual(selectFolderView(state)?.rows, .loading)

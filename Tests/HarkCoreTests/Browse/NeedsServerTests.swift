@@ -65,7 +65,7 @@ final class NeedsServerTests: XCTestCase {
     _ = reduce(&state, .library(.bookLoaded(streamed, .success(book(streamed)))))
     XCTAssertEqual(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.needsServer, notice, "Play's tooltip")
     let effects = reduce(&state, .player(.playRequested(streamed, .resume, at: Date())))
-    XCTAssertEqual(effects, [.probeServers(["a"])], "nothing streams; the server is asked whether it is back")
+    XCTAssertEqual(effects, [.probeServers([home.access])], "nothing streams; the server is asked whether it is back")
     XCTAssertNil(state.player.session.nowPlaying)
     let said = selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.extras?.error ?? ""
     XCTAssertTrue(said.contains("not downloaded") && said.contains("“Home” is not answering"), said)
@@ -77,7 +77,7 @@ final class NeedsServerTests: XCTestCase {
     _ = reduce(&state, .library(.bookLoaded(downloaded, .success(book(downloaded)))))
     XCTAssertNil(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.needsServer)
     let effects = reduce(&state, .player(.playRequested(downloaded, .resume, at: Date())))
-    XCTAssertFalse(effects.contains(.probeServers(["a"])), "\(effects)")
+    XCTAssertFalse(effects.contains(.probeServers([home.access])), "\(effects)")
     XCTAssertNil(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.extras?.error)
   }
 
@@ -88,7 +88,7 @@ final class NeedsServerTests: XCTestCase {
     let effects = reduce(&state, .connections(.reachabilityChanged(serverID: "a", reachable: true)))
     XCTAssertEqual(
       effects,
-      [.cancelTimer(.reachabilityProbe), .loadLibraries(serverID: "a"), .browseFolder(folder), .loadBook(streamed)],
+      [.cancelTimer(.reachabilityProbe), .loadLibraries(home.access), .browseFolder(folder), .loadBook(streamed)],
       "the probe stops, the libraries, the folder and the book shown are read again, and nothing else")
     XCTAssertEqual(state.library.books[streamed], .loaded(book(streamed)), "shown as last seen until the answer")
   }

@@ -44,7 +44,7 @@ final class DownloadsReducerTests: XCTestCase {
     XCTAssertEqual(entry.files.map(\.size), [100, 200])
     XCTAssertTrue(entry.folder.path.hasPrefix(root.path + "/"), "inside the downloads folder")
     XCTAssertEqual(effects.count, 3)
-    guard case .runDownload(let running) = effects.last else { return XCTFail("\(effects)") }
+    guard case .runDownload(let running, _) = effects.last else { return XCTFail("\(effects)") }
     XCTAssertEqual(running, entry)
     XCTAssertTrue(effects.allSatisfy { $0.owner == .downloads })
   }
@@ -61,7 +61,7 @@ final class DownloadsReducerTests: XCTestCase {
     let next = reduce(&state, .downloads(.finished(key, cover: "cover", at: .epoch(20))))
     XCTAssertEqual(state.downloads.entries[key]?.status, .downloaded)
     XCTAssertEqual(state.downloads.entries[second]?.status, .downloading)
-    XCTAssertTrue(next.contains { if case .runDownload(let e) = $0 { e.key == second } else { false } })
+    XCTAssertTrue(next.contains { if case .runDownload(let e, _) = $0 { e.key == second } else { false } })
   }
 
   func testNeverDownloadedBeforeEveryFileIsWhole() {
@@ -101,7 +101,7 @@ final class DownloadsReducerTests: XCTestCase {
     XCTAssertEqual(state.downloads.entries[key]?.status, .downloading)
     XCTAssertEqual(state.downloads.entries[other]?.status, .queued)
     let started = effects.compactMap { effect -> DownloadEntry? in
-      if case .runDownload(let entry) = effect { return entry }
+      if case .runDownload(let entry, _) = effect { return entry }
       return nil
     }
     guard let resumed = started.first, started.count == 1 else { return XCTFail("\(effects)") }
@@ -233,7 +233,7 @@ final class DownloadsReducerTests: XCTestCase {
     let more = reduce(&state, .settings(.changed(.simultaneousDownloads, 2)))
     XCTAssertEqual(state.downloads.entries[second]?.status, .downloading, "the next in line")
     XCTAssertEqual(state.downloads.entries[third]?.status, .queued)
-    XCTAssertTrue(more.contains { if case .runDownload(let e) = $0 { e.key == second } else { false } })
+    XCTAssertTrue(more.contains { if case .runDownload(let e, _) = $0 { e.key == second } else { false } })
     _ = reduce(&state, .settings(.changed(.simultaneousDownloads, 9)))
     XCTAssertEqual(state.settings.simultaneousDownloads, 3, "at most three")
   }

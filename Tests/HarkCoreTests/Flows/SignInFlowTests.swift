@@ -26,7 +26,7 @@ final class SignInFlowTests: XCTestCase {
     }
     store.send(
       .connections(.signInFinished(.success(F.server))),
-      effects: [.saveServers([F.server]), .loadLibraries(serverID: "srv-1")]
+      effects: [.saveServers([F.server]), .loadLibraries(F.server.access)]
     ) {
       $0.connections.signIn = nil
       $0.connections.servers = [F.server]
@@ -74,7 +74,7 @@ final class SignInFlowTests: XCTestCase {
       serverID: "srv-2", name: "Cabin", baseURL: URL(string: "http://10.0.0.2:8080")!, username: "u")
     lost.needsReconnect = true
     var store = ReducerTestStore()
-    store.send(.connections(.restored([F.server, lost])), effects: [.loadLibraries(serverID: "srv-1")]) {
+    store.send(.connections(.restored([F.server, lost])), effects: [.loadLibraries(F.server.access)]) {
       $0.connections.servers = [F.server, lost]
       $0.connections.libraries = ["srv-1": .loading, "srv-2": .failed("Reconnect to see this server's libraries.")]
     }
@@ -90,7 +90,7 @@ final class SignInFlowTests: XCTestCase {
     store.send(.connections(.launched), effects: [.restoreServers])
     let folder = URL(fileURLWithPath: "/books/downloads")
     store.send(.downloads(.launched(root: folder)), effects: [.loadDownloadRegistry(root: folder)])
-    store.send(.connections(.restored([F.server])), effects: [.loadLibraries(serverID: "srv-1")]) {
+    store.send(.connections(.restored([F.server])), effects: [.loadLibraries(F.server.access)]) {
       $0.connections.servers = [F.server]
       $0.connections.libraries["srv-1"] = .loading
     }

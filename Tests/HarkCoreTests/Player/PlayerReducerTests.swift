@@ -39,7 +39,7 @@ final class PlayerReducerTests: XCTestCase {
       .engine(
         .load(tracks: queue.tracks, startIndex: track, position: position, clips: queue.chapterClips,
           seekID: SeekID(1)),
-        book: EngineBook(key: path, transcoded: false, clips: queue.chapterClips)),
+        book: EngineBook(key: path, transcoded: false, clips: queue.chapterClips, access: home.access)),
       .engine(.setRate(1), book: nil),
       .engine(.play, book: nil),
     ]
@@ -119,8 +119,8 @@ final class PlayerReducerTests: XCTestCase {
       effects,
       [
         // The 30 s heard go to the history, the last place is saved before
-        // the token goes, the engine stops, and the sign-out (which sends
-        // queued saves first) comes after.
+        // the token goes, the engine stops, and the queued saves are sent
+        // (the sign-out follows their answer).
         .playback(.recordListening(ListeningSpan(key: key, from: 730, to: 730, startedAt: t0, endedAt: later))),
         .cancelTimer(TimerID("playback.autosave")),
         .playback(
@@ -129,7 +129,7 @@ final class PlayerReducerTests: XCTestCase {
               key: key, position: 730, duration: 1200, finished: false, playbackSpeed: 1, deviceID: "",
               updatedAt: later))),
         .engine(.reset, book: nil),
-        .signOut(serverID: "a"),
+        .flushProgress(serverID: "a"),
       ])
     XCTAssertNil(state.player.nowPlaying)
   }

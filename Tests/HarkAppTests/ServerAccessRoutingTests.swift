@@ -1,0 +1,126 @@
+import Foundation
+import HarkCore
+import HarkTestSupport
+import XCTest
+
+@testable import HarkApp
+
+/// Who is signed in, and whether the server at an address is still the one
+/// that issued the token, is the store's to say; the services act on the
+/// `ServerAccess` its effects carry. Over real HTTP, routed as Hark routes.
+final class ServerAccessRoutingTests: XCTestCase {
+  nonisolated(unsafe) private static var home: TestServer!
+  nonisolated(unsafe) private static var stranger: TestServer!
+  /// One address, answered by `home` until told to hand it to `stranger`.
+  nonisolated(unsafe) private static var address: TestServer!
+  private static let book = "Marguerite Holloway/The Lighthouse Keeper"
+
+  override class func setUp() {
+    super.setUp()
+    let library = try! SampleLibrary.load()
+    home = try! TestServer.start(library: library, arguments: ["--rate", "1000", "--burst", "1000"])
+    stranger = try! TestServer.start(
+      library: library,
+      arguments: ["--rate", "1000", "--burst", "1000", "--server-id", "someone-else-1", "--name", "Someone Else"])
+    address = try! TestServer.addressSwapProxy(inFrontOf: [home, stranger])
+  }
+
+  override class func tearDown() {
+    for server in [address, stranger, home] { server?.stop() }
+    super.tearDown()
+  }
+
+  @MainActor private func harness(_ server: TestServer) -> AppHarness {
+    let harness = AppHarness(server: server)
+    addTeardownBlock { @MainActor in harness.tearDown() }
+    return harness
+  }
+
+  /// A download of the book, its files sent slowly by `server` so it is
+  /// still running when the test acts; waits for its first bytes.
+  @MainActor private func slowDownload(_ harness: AppHarness, from server: TestServer) async throws -> LibraryPath {
+    let fault = #"{"path_prefix": "/api/v1/libraries/1/stream", "bytes_per_second": 2000}"#
+    let added = try await harness.transport.send(server.controlRequest("POST", "faults", json: fault))
+    XCTAssertEqual(added.status, 201)
+    addTeardownBlock { @MainActor in _ = try? await harness.transport.send(server.controlRequest("DELETE", "faults")) }
+    let root = harness.dataDirectory.appendingPathComponent("downloads", isDirectory: true)
+    harness.store.dispatch(.downloads(.launched(root: root)))
+    let book = harness.book(Self.book)
+    harness.store.dispatch(.library(.bookOpened(book)))
+    try await harness.waitUntil("the book is loaded") {
+      if case .loaded? = $0.library.books[book] { true } else { false }
+    }
+    harness.store.dispatch(.downloads(.requested(book, at: Date())))
+    try await harness.waitUntil("its first bytes arrive") { $0.downloads.transfers[book] != nil }
+    return book
+  }
+
+  /// The address changes hands while the book downloads: the store,
+  /// hearing of the other server, stops the download in its own words;
+  /// the other server never sees the token.
+  @MainActor func testADownloadStopsWhenAnotherServerAnswersAtItsAddress() async throws {
+    let harness = harness(Self.address)
+    try await harness.signIn()
+    _ = try await harness.transport.send(Self.stranger.controlRequest("DELETE", "requests"))
+    let book = try await slowDownload(harness, from: Self.home)
+
+    let handed = try await harness.transport.send(Self.address.useRequest(1))
+    XCTAssertEqual(handed.status, 204)
+    harness.store.dispatch(.connections(.identityRecheckRequested(serverID: AppHarness.serverID)))
+    try await harness.waitUntil("the download stops") { $0.downloads.entries[book]?.status == .error }
+    XCTAssertEqual(
+      harness.state.downloads.entries[book]?.message,
+      "Another server (“Someone Else”) now answers at the address of Hark Test Server, so the download stopped. "
+        + "Retry once your server is back.")
+    XCTAssertFalse(
+      harness.actions.contains { if case .downloads(.failed) = $0 { true } else { false } },
+      "stopped by the store, not failed on a request")
+
+    let log = try await harness.transport.send(Self.stranger.controlRequest("GET", "requests"))
+    let requests = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: log.body) as? [String: Any])?["requests"] as? [[String: Any]])
+    XCTAssertFalse(requests.isEmpty, "the other server was asked who it is")
+    let withToken = requests.filter { ($0["headers"] as? [String: String])?["Authorization"] == "present" }
+    XCTAssertEqual(withToken.compactMap { $0["path"] as? String }, [], "the other server got the token")
+  }
+
+  /// Signing out while the book downloads: the download goes back to the
+  /// queue, the unsent places are sent (their answer an action) before the
+  /// sign-out, and nothing fails.
+  @MainActor func testSigningOutMidDownloadSendsThePlacesFirst() async throws {
+    let harness = harness(Self.home)
+    try await harness.signIn()
+    let book = try await slowDownload(harness, from: Self.home)
+    harness.store.dispatch(.connections(.signOutRequested(serverID: AppHarness.serverID, at: Date())))
+    try await harness.waitUntil("signed out") { $0.connections.servers.isEmpty }
+
+    XCTAssertEqual(harness.state.downloads.entries[book]?.status, .queued, "waits for a sign-in again")
+    let flushed = harness.actions.lastIndex {
+      if case .connections(.progressFlushed(AppHarness.serverID, _)) = $0 { true } else { false }
+    }
+    let signedOut = harness.actions.firstIndex {
+      if case .connections(.signedOut(AppHarness.serverID)) = $0 { true } else { false }
+    }
+    XCTAssertNotNil(flushed, "the places were sent, and the store heard")
+    XCTAssertLessThan(flushed ?? .max, signedOut ?? .min, "before the token went")
+    XCTAssertFalse(harness.actions.contains { if case .downloads(.failed) = $0 { true } else { false } })
+    let token = try await harness.secrets.store.value.load(.session(serverID: AppHarness.serverID))
+    XCTAssertNil(token, "the token is gone")
+  }
+
+  /// The store counts the server as signed in but there is no token for
+  /// it: the load is answered as a lost session ("Sign in again"), not
+  /// with a service's own "not signed in".
+  @MainActor func testAServerWithoutATokenIsAnsweredAsSignInAgain() async throws {
+    let harness = harness(Self.home)
+    let server = ServerConnection(
+      serverID: AppHarness.serverID, name: "Hark Test Server", baseURL: Self.home.baseURL, username: "listener")
+    harness.store.dispatch(.connections(.restored([server])))
+    try await harness.waitUntil("answered") { $0.connections.libraries[AppHarness.serverID] != .loading }
+    XCTAssertEqual(harness.state.connections.server(AppHarness.serverID)?.needsReconnect, true, "Sign in again")
+    XCTAssertEqual(
+      harness.state.connections.libraries[AppHarness.serverID], .failed("Reconnect to see this server's libraries."))
+    XCTAssertTrue(
+      harness.actions.contains { if case .connections(.sessionMissing(AppHarness.serverID)) = $0 { true } else { false } })
+  }
+}
