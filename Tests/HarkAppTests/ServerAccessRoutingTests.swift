@@ -95,13 +95,18 @@ final class ServerAccessRoutingTests: XCTestCase {
     try await harness.waitUntil("signed out") { $0.connections.servers.isEmpty }
 
     XCTAssertEqual(harness.state.downloads.entries[book]?.status, .queued, "waits for a sign-in again")
-    let flushed = harness.actions.lastIndex {
-      if case .connections(.progressFlushed(AppHarness.serverID, _)) = $0 { true } else { false }
+    let asked = harness.actions.firstIndex {
+      if case .connections(.signOutRequested(AppHarness.serverID, _)) = $0 { true } else { false }
+    }
+    let flushed = harness.actions.indices.first { index in
+      guard index > (asked ?? .max), case .connections(.progressFlushed(AppHarness.serverID, _)) = harness.actions[index]
+      else { return false }
+      return true
     }
     let signedOut = harness.actions.firstIndex {
       if case .connections(.signedOut(AppHarness.serverID)) = $0 { true } else { false }
     }
-    XCTAssertNotNil(flushed, "the places were sent, and the store heard")
+    XCTAssertNotNil(flushed, "the places were sent after the sign-out was asked for, and the store heard")
     XCTAssertLessThan(flushed ?? .max, signedOut ?? .min, "before the token went")
     XCTAssertFalse(harness.actions.contains { if case .downloads(.failed) = $0 { true } else { false } })
     let token = try await harness.secrets.store.value.load(.session(serverID: AppHarness.serverID))

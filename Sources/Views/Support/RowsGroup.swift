@@ -74,9 +74,17 @@ final class RowsGroup {
     let group = widget.cast(AdwPreferencesGroup.self)
     let out = shown[index...].map(\.row) + fixed
     let held = (out + rows.map(\.row)).map { ObjectRef(retaining: $0) }
+    // Taking a row out takes the keyboard focus from it (GTK moves it up
+    // the tree): note who had it, inside the rows about to go out.
+    let focus = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
+    let focusedRow = focus.flatMap { focus in out.first { $0 == focus || gtk_widget_is_ancestor(focus, $0) != 0 } }
     for row in out { adw_preferences_group_remove(group, row) }
     shown = Array(shown[..<index]) + rows
-    for row in rows.map(\.row) + fixed { adw_preferences_group_add(group, row) }
+    let back = rows.map(\.row) + fixed
+    for row in back { adw_preferences_group_add(group, row) }
+    // The same row is back (its item only moved, or a fixed row): the
+    // listener's focus goes back where it was, as if it never left.
+    if let focus, let focusedRow, back.contains(focusedRow) { gtk_widget_grab_focus(focus) }
     withExtendedLifetime(held) {}
   }
 
