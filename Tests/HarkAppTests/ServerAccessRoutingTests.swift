@@ -7,7 +7,9 @@ import XCTest
 
 /// Who is signed in, and whether the server at an address is still the one
 /// that issued the token, is the store's to say; the services act on the
-/// `ServerAccess` its effects carry. Over real HTTP, routed as Hark routes.
+/// `ServerAccess` its effects carry, and the token goes only to the server
+/// that issued it (a reinstall, a reused address). Over real HTTP, routed
+/// as Hark routes.
 final class ServerAccessRoutingTests: XCTestCase {
   nonisolated(unsafe) private static var home: TestServer!
   nonisolated(unsafe) private static var stranger: TestServer!
@@ -36,6 +38,16 @@ final class ServerAccessRoutingTests: XCTestCase {
     return harness
   }
 
+  /// Signed in at the shared address, which `home` answers again (a test
+  /// before may have handed it to `stranger`).
+  @MainActor private func signedInAtTheAddress() async throws -> AppHarness {
+    let harness = harness(Self.address)
+    let home = try await harness.transport.send(Self.address.useRequest(0))
+    XCTAssertEqual(home.status, 204)
+    try await harness.signIn()
+    return harness
+  }
+
   /// A download of the book, its files sent slowly by `server` so it is
   /// still running when the test acts; waits for its first bytes.
   @MainActor private func slowDownload(_ harness: AppHarness, from server: TestServer) async throws -> LibraryPath {
@@ -59,8 +71,7 @@ final class ServerAccessRoutingTests: XCTestCase {
   /// hearing of the other server, stops the download in its own words;
   /// the other server never sees the token.
   @MainActor func testADownloadStopsWhenAnotherServerAnswersAtItsAddress() async throws {
-    let harness = harness(Self.address)
-    try await harness.signIn()
+    let harness = try await signedInAtTheAddress()
     _ = try await harness.transport.send(Self.stranger.controlRequest("DELETE", "requests"))
     let book = try await slowDownload(harness, from: Self.home)
 
@@ -127,5 +138,32 @@ final class ServerAccessRoutingTests: XCTestCase {
       harness.state.connections.libraries[AppHarness.serverID], .failed("Reconnect to see this server's libraries."))
     XCTAssertTrue(
       harness.actions.contains { if case .connections(.sessionMissing(AppHarness.serverID)) = $0 { true } else { false } })
+  }
+
+  /// Once another server answers at the address, the engine's streams
+  /// carry no token at all.
+  @MainActor func testAnotherServerAtTheAddressGetsNoTokenInTheStreams() async throws {
+    let harness = try await signedInAtTheAddress()
+    let token = try await harness.token()
+    let streamed = try await harness.play(harness.book(Self.book))
+    XCTAssertTrue(streamed.allSatisfy { $0.headers == ["Authorization": "Bearer \(token)"] }, "the issuer's streams")
+
+    // The address changes hands; the next call finds out who answers.
+    let handed = try await harness.transport.send(Self.address.useRequest(1))
+    XCTAssertEqual(handed.status, 204)
+    harness.store.dispatch(.connections(.identityRecheckRequested(serverID: AppHarness.serverID)))
+    try await harness.waitUntil("another server is noticed") {
+      $0.connections.differentServers[AppHarness.serverID] != nil
+    }
+
+    // Try Again loads the book afresh: nothing of the token goes out.
+    harness.store.dispatch(.player(.playback(.retry, at: Date())))
+    let reloaded = try XCTUnwrap(harness.engine.loadedSources)
+    XCTAssertEqual(reloaded.count, streamed.count)
+    for source in reloaded {
+      XCTAssertEqual(source.headers, [:], "\(source.uri)")
+      XCTAssertFalse(source.uri.absoluteString.contains(token))
+      XCTAssertNotEqual(source.uri.port, Self.address.baseURL.port, "not streamed from the stranger: \(source.uri)")
+    }
   }
 }

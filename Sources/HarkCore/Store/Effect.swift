@@ -38,7 +38,8 @@ public enum Effect: Equatable, Sendable {
   /// last; each comes back as an action.
   case restoreServers
   /// Send the server's queued saves (`ProgressSyncer.flush`); answer with
-  /// `.progressFlushed`.
+  /// `.progressFlushed`. Also a sign-out's first step: the token goes only
+  /// once this is answered, so no unsent place is lost.
   case flushProgress(serverID: String)
   /// Refresh the listening mirror from the server's progress (offline
   /// use); answer with `.progressSeeded`.
