@@ -124,6 +124,35 @@ final class ServerAccessRoutingTests: XCTestCase {
     XCTAssertNil(token, "the token is gone")
   }
 
+  /// Signing out while the server refuses the listener's unsent place: the
+  /// sign-out goes on, the place stays queued on this computer (the store
+  /// counts it), and signing in again sends it.
+  @MainActor func testAPlaceThatCannotBeSentAtSignOutIsKeptForTheNextSignIn() async throws {
+    let harness = harness(Self.home)
+    try await harness.signIn()
+    let id = AppHarness.serverID
+    let fault = #"{"path_prefix": "/api/v1/libraries/1/progress", "method": "PUT", "status": 500}"#
+    let added = try await harness.transport.send(Self.home.controlRequest("POST", "faults", json: fault))
+    XCTAssertEqual(added.status, 201)
+    addTeardownBlock { @MainActor in _ = try? await harness.transport.send(Self.home.controlRequest("DELETE", "faults")) }
+    let syncer = try XCTUnwrap(harness.connections.progressSyncer)
+    let place = ProgressRecord(key: harness.book(Self.book), position: 42, duration: 300, deviceID: "", updatedAt: Date())
+    _ = try await syncer.save(place, online: false)  // saved while the server was away
+    XCTAssertEqual(try syncer.store.pendingSaves(serverID: id).count, 1)
+
+    harness.store.dispatch(.connections(.signOutRequested(serverID: id, at: Date())))
+    try await harness.waitUntil("signed out") { $0.connections.servers.isEmpty }
+    XCTAssertEqual(harness.state.connections.unsentKept[id], 1, "the store heard it could not be sent")
+    XCTAssertEqual(try syncer.store.pendingSaves(serverID: id).map(\.record.position), [42], "kept")
+
+    _ = try await harness.transport.send(Self.home.controlRequest("DELETE", "faults"))
+    try await harness.signIn()
+    try await harness.waitUntil("sent on the sign-in again") { _ in
+      (try? syncer.store.pendingSaves(serverID: id).isEmpty) == true
+    }
+    XCTAssertNil(harness.state.connections.unsentKept[id])
+  }
+
   /// The store counts the server as signed in but there is no token for
   /// it: the load is answered as a lost session ("Sign in again"), not
   /// with a service's own "not signed in".
