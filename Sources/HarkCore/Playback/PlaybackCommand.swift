@@ -30,13 +30,14 @@ public struct EngineBook: Equatable, Sendable {
   public var key: LibraryPath
   /// It streams through the server's transcoder (`playsTranscoded`).
   public var transcoded: Bool
-  /// Its chapters as file clips, for the sources' marks (`engineMarks`).
-  public var clips: [ChapterClip]
+  /// Each track's chapter starts and ends (`engineMarks`), for the
+  /// sources' marks.
+  public var marks: [[Double]]
 
-  public init(key: LibraryPath, transcoded: Bool, clips: [ChapterClip]) {
+  public init(key: LibraryPath, transcoded: Bool, marks: [[Double]]) {
     self.key = key
     self.transcoded = transcoded
-    self.clips = clips
+    self.marks = marks
   }
 }
 

@@ -133,7 +133,7 @@ private func engineBook(_ state: AppState, for command: EngineCommand) -> Engine
   switch command {
   case .load, .swapSources:
     guard let loaded = state.player.session.nowPlaying else { return nil }
-    return EngineBook(key: loaded.key, transcoded: playsTranscoded(state), clips: loaded.queue.chapterClips)
+    return EngineBook(key: loaded.key, transcoded: playsTranscoded(state), marks: engineMarks(loaded.queue))
   case .play, .pause, .seek, .setRate, .setVolume, .reset:
     return nil
   }

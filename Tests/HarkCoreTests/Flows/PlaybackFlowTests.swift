@@ -28,8 +28,8 @@ final class PlaybackFlowTests: XCTestCase {
 
   /// The book the engine's load names: whose client streams its tracks,
   /// played as they are (the server offers no transcoding here), and its
-  /// chapter clips for the sources' marks.
-  private var engineBook: EngineBook { EngineBook(key: key, transcoded: false, clips: queue.chapterClips) }
+  /// chapter marks for the sources.
+  private var engineBook: EngineBook { EngineBook(key: key, transcoded: false, marks: engineMarks(queue)) }
 
   private var loaded: LoadedBook {
     LoadedBook(
@@ -277,7 +277,7 @@ final class PlaybackFlowTests: XCTestCase {
         .startTimer(watchdog, after: .seconds(3), repeating: false),
         .engine(
           .load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips, seekID: SeekID(1)),
-          book: EngineBook(key: key, transcoded: true, clips: queue.chapterClips)),
+          book: EngineBook(key: key, transcoded: true, marks: engineMarks(queue))),
         .engine(.setRate(1), book: nil),
         .engine(.play, book: nil),
       ]

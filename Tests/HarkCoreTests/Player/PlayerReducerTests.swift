@@ -39,7 +39,7 @@ final class PlayerReducerTests: XCTestCase {
       .engine(
         .load(tracks: queue.tracks, startIndex: track, position: position, clips: queue.chapterClips,
           seekID: SeekID(1)),
-        book: EngineBook(key: path, transcoded: false, clips: queue.chapterClips)),
+        book: EngineBook(key: path, transcoded: false, marks: engineMarks(queue))),
       .engine(.setRate(1), book: nil),
       .engine(.play, book: nil),
     ]
