@@ -36,7 +36,9 @@ WINDOW_MANAGER_TIMEOUT = 10.0  # seconds for it to announce itself on the root w
 
 
 def has_window_manager():
-    return shutil.which(WINDOW_MANAGER) is not None
+    """Whether the window-manager run can happen: the manager, and xprop to
+    see it start and to clean up after it."""
+    return shutil.which(WINDOW_MANAGER) is not None and shutil.which("xprop") is not None
 
 
 def root_properties(env):
