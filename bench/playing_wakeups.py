@@ -8,7 +8,18 @@ shown, so the one label that changes every second (the elapsed time) is
 painted; the issue allows Hark one wake-up per second more than playbin
 for it. Both use `fakesink sync=true`: it keeps real time like a sound
 card's sink but needs no sound server, and it is the same sink for both.
+
+Hark is also measured with a window manager on the X server, as on every
+desktop, when one is installed (`openbox`). Without one, each repaint of
+the elapsed-time label costs Hark's main thread two more wake-ups inside
+GTK, not Hark: GDK 4.8 asks the X server for the window manager's check
+window (`_NET_SUPPORTING_WM_CHECK` on the root window, `XGetWindowProperty`,
+a round trip) at the start and at the end of every frame, and when there
+is none it asks again at the next frame instead of waiting its 15 s
+(measured with `perf record -e sched:sched_switch --call-graph dwarf` on
+the main thread: each such wait is in `gdk_x11_screen_supports_net_wm_hint`).
 """
+import shutil
 import subprocess
 import tempfile
 import time
@@ -20,6 +31,48 @@ SEARCH_INTERFACE = "org.gnome.Shell.SearchProvider2"
 MPRIS = ("org.mpris.MediaPlayer2.Hark", "/org/mpris/MediaPlayer2")
 RESOURCES = Path(__file__).resolve().parent.parent / "resources"
 PLAYING_TIMEOUT = 60.0  # seconds for the scan, the search and the first buffers
+WINDOW_MANAGER = "openbox"
+WINDOW_MANAGER_TIMEOUT = 10.0  # seconds for it to announce itself on the root window
+
+
+def has_window_manager():
+    """Whether the window-manager run can happen: the manager, and xprop to
+    see it start and to clean up after it."""
+    return shutil.which(WINDOW_MANAGER) is not None and shutil.which("xprop") is not None
+
+
+def root_properties(env):
+    """The names of the properties on env's X server's root window."""
+    listing = subprocess.run(["xprop", "-root"], env=env, capture_output=True, text=True).stdout
+    # "NAME(TYPE) = value" or "NAME:  not found."; values go on indented.
+    return {line.split("(")[0].split(":")[0].split(" ")[0]
+            for line in listing.splitlines() if line[:1] not in ("", " ", "\t")}
+
+
+def stop_window_manager(bench, proc, env, before):
+    """Stops it and removes what it left on the root window: openbox leaves
+    `_NET_SUPPORTING_WM_CHECK` naming its destroyed window, and GDK, finding
+    that, makes more round trips per frame than with no manager at all,
+    which spoilt every later run on the same X server."""
+    bench.stop(proc)
+    for name in sorted(root_properties(env) - before):
+        subprocess.run(["xprop", "-root", "-remove", name], env=env, capture_output=True)
+
+
+def start_window_manager(env, fail):
+    """The window manager on env's X server, once it has set its check
+    window (what GDK looks for); stop it with stop_window_manager."""
+    proc = subprocess.Popen([WINDOW_MANAGER, "--sm-disable"], env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + WINDOW_MANAGER_TIMEOUT
+    while "window id #" not in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
+                                               capture_output=True, text=True).stdout:
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            proc.wait()
+            fail(f"{WINDOW_MANAGER} did not start")
+        time.sleep(0.1)
+    return proc
 
 
 def gdbus(env, destination, path, method, *arguments):
@@ -68,34 +121,53 @@ def start_playing(env, fail):
         time.sleep(0.5)
 
 
-def main_thread_wakeups(pid):
-    """The main thread's voluntary context switches so far: the sleeps it
-    chose and the wake-ups after them. Its involuntary ones are preemptions,
-    which on a shared machine say more about the load than about Hark."""
-    for line in (Path(f"/proc/{pid}/task/{pid}/status")).read_text().splitlines():
-        if line.startswith("voluntary_ctxt_switches"):
-            return int(line.split()[1])
-    return 0
-
-
-def measure_hark_playing(bench, binary, env, sample_library, settle, window):
-    """Hark's wake-ups per second while it plays (a dict like the idle ones)."""
-    with tempfile.TemporaryDirectory(prefix="playing-") as home, tempfile.TemporaryFile() as err:
-        run = bench.Run(binary, library_env(env, Path(home), sample_library), err)
+def voluntary_switches(pid, main_only=False):
+    """Voluntary context switches so far, of the main thread or summed over
+    all threads: the sleeps they chose and the wake-ups after them. The
+    involuntary ones are preemptions, which on a shared machine say more
+    about the load than about the app (a thread that exits in between takes
+    its count with it)."""
+    total = 0
+    tasks = [Path(f"/proc/{pid}/task/{pid}")] if main_only else Path(f"/proc/{pid}/task").iterdir()
+    for task in tasks:
         try:
-            def fail(why):
-                bench.stop(run.proc)
-                raise bench.BenchError(f"playing hark ({binary}) {why}; its stderr:\n{run.stderr_text()}")
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith("voluntary_ctxt_switches"):
+                    total += int(line.split()[1])
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
 
-            start_playing(env, fail)
-            time.sleep(settle)
-            woken = main_thread_wakeups(run.proc.pid)
-            wakeups, threads = bench.idle_wakeups(run, window, fail)
-            main = (main_thread_wakeups(run.proc.pid) - woken) / window
-            return dict(wakeups=wakeups, threads=threads, main_wakeups=main)
-        finally:
-            bench.stop(run.proc)
-            time.sleep(bench.COOL_DOWN)
+
+def measure_hark_playing(bench, binary, env, sample_library, settle, window, window_manager=False):
+    """Hark's wake-ups per second while it plays (a dict like the idle
+    ones); with `window_manager`, under one (see the top of this file)."""
+    def no_manager(why):
+        raise bench.BenchError(why)
+
+    before = root_properties(env)
+    manager = start_window_manager(env, no_manager) if window_manager else None
+    try:
+        with tempfile.TemporaryDirectory(prefix="playing-") as home, tempfile.TemporaryFile() as err:
+            run = bench.Run(binary, library_env(env, Path(home), sample_library), err)
+            try:
+                def fail(why):
+                    bench.stop(run.proc)
+                    raise bench.BenchError(f"playing hark ({binary}) {why}; its stderr:\n{run.stderr_text()}")
+
+                start_playing(env, fail)
+                time.sleep(settle)
+                main, voluntary = voluntary_switches(run.proc.pid, main_only=True), voluntary_switches(run.proc.pid)
+                wakeups, threads = bench.idle_wakeups(run, window, fail)
+                main = (voluntary_switches(run.proc.pid, main_only=True) - main) / window
+                voluntary = (voluntary_switches(run.proc.pid) - voluntary) / window
+                return dict(wakeups=wakeups, threads=threads, main_wakeups=main, voluntary=voluntary)
+            finally:
+                bench.stop(run.proc)
+                time.sleep(bench.COOL_DOWN)
+    finally:
+        if manager:
+            stop_window_manager(bench, manager, env, before)
 
 
 def measure_playbin(bench, env, sample_library, settle, window):
@@ -113,8 +185,10 @@ def measure_playbin(bench, env, sample_library, settle, window):
                 raise bench.BenchError(f"gst-launch-1.0 playbin {why}; its stderr:\n{err.read().decode()}")
 
             time.sleep(settle)
+            voluntary = voluntary_switches(proc.pid)
             wakeups, threads = bench.idle_wakeups(run, window, fail)
-            return dict(wakeups=wakeups, threads=threads)
+            voluntary = (voluntary_switches(proc.pid) - voluntary) / window
+            return dict(wakeups=wakeups, threads=threads, voluntary=voluntary)
         finally:
             bench.stop(proc)
             time.sleep(bench.COOL_DOWN)

@@ -116,7 +116,7 @@ final class PlaybackServices {
   private func sources(_ tracks: [BookTrack], of book: EngineBook?) -> [EngineSource] {
     let client = book?.access.flatMap { connections.streamingClient($0) }
     let transcoded = book?.transcoded ?? false
-    let fileMarks = book.map { engineMarks($0.clips, trackCount: tracks.count) } ?? []
+    let fileMarks = book?.marks ?? []
     return tracks.enumerated().map { index, track in
       let marks = fileMarks.indices.contains(index) ? fileMarks[index] : []
       if let local = track.localFile { return EngineSource(uri: local, duration: track.duration, marks: marks) }

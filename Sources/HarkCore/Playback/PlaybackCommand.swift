@@ -30,16 +30,17 @@ public struct EngineBook: Equatable, Sendable {
   public var key: LibraryPath
   /// It streams through the server's transcoder (`playsTranscoded`).
   public var transcoded: Bool
-  /// Its chapters as file clips, for the sources' marks (`engineMarks`).
-  public var clips: [ChapterClip]
+  /// Each track's chapter starts and ends (`engineMarks`), for the
+  /// sources' marks.
+  public var marks: [[Double]]
   /// Its server as the store knows it: streams carry the token only when
   /// signed in and `trusted`. Nil for a book not from a signed-in server.
   public var access: ServerAccess?
 
-  public init(key: LibraryPath, transcoded: Bool, clips: [ChapterClip], access: ServerAccess? = nil) {
+  public init(key: LibraryPath, transcoded: Bool, marks: [[Double]], access: ServerAccess? = nil) {
     self.key = key
     self.transcoded = transcoded
-    self.clips = clips
+    self.marks = marks
     self.access = access
   }
 }

@@ -138,7 +138,7 @@ private func engineBook(_ state: AppState, for command: EngineCommand) -> Engine
   case .load, .swapSources:
     guard let loaded = state.player.session.nowPlaying else { return nil }
     return EngineBook(
-      key: loaded.key, transcoded: playsTranscoded(state), clips: loaded.queue.chapterClips,
+      key: loaded.key, transcoded: playsTranscoded(state), marks: engineMarks(loaded.queue),
       access: state.connections.access(loaded.key.serverID))
   case .play, .pause, .seek, .setRate, .setVolume, .reset:
     return nil

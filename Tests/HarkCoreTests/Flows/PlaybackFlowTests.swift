@@ -28,9 +28,9 @@ final class PlaybackFlowTests: XCTestCase {
 
   /// The book the engine's load names: whose client streams its tracks,
   /// played as they are (the server offers no transcoding here), and its
-  /// chapter clips for the sources' marks.
+  /// chapter marks for the sources.
   private var engineBook: EngineBook {
-    EngineBook(key: key, transcoded: false, clips: queue.chapterClips, access: F.server.access)
+    EngineBook(key: key, transcoded: false, marks: engineMarks(queue), access: F.server.access)
   }
 
   private var loaded: LoadedBook {
@@ -279,7 +279,7 @@ final class PlaybackFlowTests: XCTestCase {
         .startTimer(watchdog, after: .seconds(3), repeating: false),
         .engine(
           .load(tracks: tracks, startIndex: 1, position: 590, clips: queue.chapterClips, seekID: SeekID(1)),
-          book: EngineBook(key: key, transcoded: true, clips: queue.chapterClips, access: F.server.access)),
+          book: EngineBook(key: key, transcoded: true, marks: engineMarks(queue), access: F.server.access)),
         .engine(.setRate(1), book: nil),
         .engine(.play, book: nil),
       ]

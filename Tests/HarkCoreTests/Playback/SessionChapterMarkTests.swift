@@ -18,14 +18,33 @@ final class SessionChapterMarkTests: XCTestCase {
       Chapter(index: 2, title: "Three", filePath: "A/Two/2.mp3", start: 0, end: 100),
     ])
 
-  func testEachFileGetsItsChapterStartsAndEndsAsMarks() async {
+  func testEachFileGetsItsChapterStartsAndEndsAsMarks() async throws {
     let player = PlaybackHarness.started(PlaybackFixture.request(book))
-    let clips = player.session.nowPlaying?.queue.chapterClips ?? []
-    XCTAssertEqual(engineMarks(clips, trackCount: 2), [[20.5], []])
-    XCTAssertEqual(engineMarks([], trackCount: 2), [[], []], "no clips, no marks: whole seconds only")
+    let queue = try XCTUnwrap(player.session.nowPlaying?.queue)
+    XCTAssertFalse(queue.chapterClips.isEmpty)
+    XCTAssertEqual(engineMarks(queue), [[20.5], []], "file starts and ends need no mark")
+  }
+
+  /// Chapters that cannot be trusted as file clips (here: they name no
+  /// file) are still the chapters on screen, so their starts are marks too,
+  /// placed in the files by the book's layout.
+  func testChaptersThatAreNotClipsStillGiveMarks() {
+    var untrusted = book
+    untrusted.chapters = [
+      Chapter(index: 0, title: "One", filePath: "", start: 0, end: 20.5),
+      Chapter(index: 1, title: "Two", filePath: "", start: 20.5, end: 90.25),
+      Chapter(index: 2, title: "Three", filePath: "", start: 90.25, end: 160),
+    ]
+    let queue = buildBookQueue(book: untrusted)
+    XCTAssertEqual(queue.chapterClips, [], "not clips")
+    XCTAssertEqual(engineMarks(queue), [[20.5], [30.25]])
     XCTAssertEqual(
-      engineMarks([ChapterClip(fileIndex: 5, startInFile: 3, endInFile: 0, title: "")], trackCount: 1), [[]],
-      "a clip of a file the book does not have is ignored")
+      engineMarks(buildBookQueue(book: Book(libraryID: 2, relPath: "A/Two", isFolder: true, files: book.files))),
+      [[], []], "a book without chapters: its files are its chapters, and need no marks")
+    let long = Book(libraryID: 2, relPath: "A/Long.mp3", files: [BookFile(relPath: "A/Long.mp3", seq: 1, duration: 4000)])
+    XCTAssertEqual(
+      engineMarks(buildBookQueue(book: long, virtualChapterInterval: 1800)), [[1800, 3600]],
+      "synthetic chapters are marks too")
   }
 
   func testAnEndOfChapterSleepTimerPausesAtTheReportOfTheChaptersEnd() async {

@@ -39,7 +39,8 @@ final class PlayerReducerTests: XCTestCase {
       .engine(
         .load(tracks: queue.tracks, startIndex: track, position: position, clips: queue.chapterClips,
           seekID: SeekID(1)),
-        book: EngineBook(key: path, transcoded: false, clips: queue.chapterClips, access: home.access)),
+        // The chapter that starts 5 minutes into the first file is its mark.
+        book: EngineBook(key: path, transcoded: false, marks: [[300], []], access: home.access)),
       .engine(.setRate(1), book: nil),
       .engine(.play, book: nil),
     ]
