@@ -3,6 +3,18 @@
 // C modules -> GObjectKit -> (HarkCore is pure Swift) -> Player / Views -> App.
 import PackageDescription
 
+// Libraries Hark needs only later (GStreamer, libsecret) are loaded at their
+// first call, not before `main` (Sources/CLazyLibraries/lazy_libraries.c):
+// the executables link CLazyLibraries' stubs for them and only the libraries
+// still referenced (`--as-needed`). That flag must come before the libraries
+// on the linker's command line; -Xlinker flags come after them, a clang
+// config file's flags first.
+let linksLibrariesAsNeeded: [LinkerSetting] = [
+  .unsafeFlags(
+    ["-Xclang-linker", "--config=\(Context.packageDirectory)/Sources/CLazyLibraries/as-needed.cfg"],
+    .when(platforms: [.linux]))
+]
+
 let package = Package(
   name: "Hark",
   products: [
@@ -67,12 +79,16 @@ let package = Package(
         "CGst",
       ],
       path: "Sources/App"),
-    .executableTarget(name: "hark", dependencies: ["HarkApp", "GObjectKit"]),
+    // Stubs that load GStreamer and libsecret at their first call (see above).
+    .target(name: "CLazyLibraries", path: "Sources/CLazyLibraries", exclude: ["generate-stubs", "as-needed.cfg"]),
+    .executableTarget(
+      name: "hark", dependencies: ["HarkApp", "GObjectKit", "CLazyLibraries"], linkerSettings: linksLibrariesAsNeeded),
     // Hark with the benchmarks' probes attached (scripts/bench, bench-grid,
     // bench-scan): their code stays out of the shipped `hark`. Never installed.
     .executableTarget(
-      name: "hark-bench", dependencies: ["HarkApp", "HarkCore", "Player", "GObjectKit", "Views", "CGtk", "CGLib"],
-      path: "Sources/hark-bench"),
+      name: "hark-bench",
+      dependencies: ["HarkApp", "HarkCore", "Player", "GObjectKit", "Views", "CGtk", "CGLib", "CLazyLibraries"],
+      path: "Sources/hark-bench", linkerSettings: linksLibrariesAsNeeded),
 
     // Shared by the test targets: the sample library and the AudioSilo test server.
     .target(name: "HarkTestSupport", dependencies: ["HarkCore"], path: "Tests/Support"),
