@@ -10,7 +10,7 @@ extension BookExtrasServices {
   /// to a server); it has no community metadata.
   func runLocally(_ effect: Effect, _ dispatch: @escaping @MainActor (Action) -> Void) -> Bool {
     switch effect {
-    case .loadBookExtras(let book, let favourites, _):
+    case .loadBookExtras(let book, .thisComputer, let favourites, _):
       guard book.isLocal else { return false }
       if favourites { reloadLocalFavourites(dispatch) }
       let syncer = connections.progressSyncer
@@ -23,19 +23,19 @@ extension BookExtrasServices {
     case .saveProgress(let book, let position, let duration, let finished):
       guard book.isLocal else { return false }
       Task { await save(book, position: position, duration: duration, finished: finished, dispatch) }
-    case .addBookmark(let book, let position, let note):
+    case .addBookmark(let book, .thisComputer, let position, let note):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch) { try $0.addLocalBookmark(book, position: position, note: note, at: Date()) }
-    case .deleteBookmark(let book, let id):
+    case .deleteBookmark(let book, .thisComputer, let id):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch) { try $0.deleteLocalBookmark(id: id) }
-    case .addNote(let book, let body):
+    case .addNote(let book, .thisComputer, let body):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch) { try $0.addLocalNote(book, body: body, at: Date()) }
-    case .deleteNote(let book, let id):
+    case .deleteNote(let book, .thisComputer, let id):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch) { try $0.deleteLocalNote(id: id) }
-    case .setFavourite(let book, let on):
+    case .setFavourite(let book, .thisComputer, let on):
       guard book.isLocal else { return false }
       changeLocal(book, dispatch, then: { [weak self] in self?.reloadLocalFavourites(dispatch) }) {
         try $0.setLocalFavourite(book, on, at: Date())

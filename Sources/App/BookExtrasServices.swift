@@ -21,10 +21,10 @@ final class BookExtrasServices {
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
     if runLocally(effect, dispatch) { return }
     switch effect {
-    case .loadBookExtras(let book, let favourites, let metadata):
-      load(book, favourites: favourites, metadata: metadata, dispatch)
-    case .setFavourite(let book, let on):
-      change(book, dispatch) { client throws(APIError) in
+    case .loadBookExtras(let book, .server(let access), let favourites, let metadata):
+      Task { await load(book, access, favourites: favourites, metadata: metadata, dispatch) }
+    case .setFavourite(let book, .server(let access), let on):
+      change(book, access, dispatch) { client throws(APIError) in
         if on {
           try await client.addFavourite(libraryID: book.libraryID, path: book.path)
         } else {
@@ -33,27 +33,27 @@ final class BookExtrasServices {
       } then: { client in
         await Self.reloadFavourites(book.serverID, client, dispatch)
       }
-    case .addBookmark(let book, let position, let note):
-      change(book, dispatch) { client throws(APIError) in
+    case .addBookmark(let book, .server(let access), let position, let note):
+      change(book, access, dispatch) { client throws(APIError) in
         _ = try await client.addBookmark(
           libraryID: book.libraryID, path: book.path, position: position, note: note.isEmpty ? nil : note)
       } then: { client in
         await Self.reloadBookmarks(book, client, dispatch)
       }
-    case .deleteBookmark(let book, let id):
-      change(book, dispatch) { client throws(APIError) in
+    case .deleteBookmark(let book, .server(let access), let id):
+      change(book, access, dispatch) { client throws(APIError) in
         try await client.deleteBookmark(id: id)
       } then: { client in
         await Self.reloadBookmarks(book, client, dispatch)
       }
-    case .addNote(let book, let body):
-      change(book, dispatch) { client throws(APIError) in
+    case .addNote(let book, .server(let access), let body):
+      change(book, access, dispatch) { client throws(APIError) in
         _ = try await client.addNote(libraryID: book.libraryID, path: book.path, body: body)
       } then: { client in
         await Self.reloadNotes(book, client, dispatch)
       }
-    case .deleteNote(let book, let id):
-      change(book, dispatch) { client throws(APIError) in
+    case .deleteNote(let book, .server(let access), let id):
+      change(book, access, dispatch) { client throws(APIError) in
         try await client.deleteNote(id: id)
       } then: { client in
         await Self.reloadNotes(book, client, dispatch)
@@ -66,9 +66,10 @@ final class BookExtrasServices {
   }
 
   private func load(
-    _ book: LibraryPath, favourites: Bool, metadata: Bool, _ dispatch: @escaping @MainActor (Action) -> Void
-  ) {
-    guard let client = connections.signedInClient(book.serverID) else {
+    _ book: LibraryPath, _ access: ServerAccess, favourites: Bool, metadata: Bool,
+    _ dispatch: @escaping @MainActor (Action) -> Void
+  ) async {
+    guard let client = await connections.client(access) else {
       dispatch(.library(.resumeLoaded(book, .failed(.notSignedIn))))
       return
     }
@@ -98,15 +99,15 @@ final class BookExtrasServices {
   /// Runs one change against the server, then refreshes what it changed;
   /// a failure is said on the page and the server's list is read again.
   private func change(
-    _ book: LibraryPath, _ dispatch: @escaping @MainActor (Action) -> Void,
+    _ book: LibraryPath, _ access: ServerAccess, _ dispatch: @escaping @MainActor (Action) -> Void,
     _ perform: @escaping @Sendable (AudioSiloClient) async throws(APIError) -> Void,
     then refresh: @escaping @MainActor (AudioSiloClient) async -> Void
   ) {
-    guard let client = connections.signedInClient(book.serverID) else {
-      dispatch(.library(.changeFailed(book, FailureMessage(tr("Hark is not signed in to this server.")))))
-      return
-    }
     Task {
+      guard let client = await connections.client(access) else {
+        dispatch(.library(.changeFailed(book, FailureMessage(tr("Hark is not signed in to this server.")))))
+        return
+      }
       do throws(APIError) {
         try await perform(client)
         connections.record(nil, serverID: book.serverID)

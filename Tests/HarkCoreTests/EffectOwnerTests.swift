@@ -17,7 +17,7 @@ final class EffectOwnerTests: XCTestCase {
       (.signOut(ServerAccess(serverID: "s", baseURL: URL(string: "https://s")!)), .connections),
       (.browseFolder(book), .library),
       (.search("salt", serverIDs: ["s"]), .library),
-      (.setFavourite(book, true), .bookExtras),
+      (.setFavourite(book, .thisComputer, true), .bookExtras),
       (.saveProgress(book, position: 1, duration: 2, finished: true), .bookExtras),
       (.playback(.lookUpResume(book)), .playback),
       (.engine(.play, book: nil), .playback),

@@ -24,6 +24,7 @@ func reduceBookExtras(_ state: inout AppState, _ action: LibraryAction) -> [Effe
     break
 
   case .favouriteToggled(let book):
+    guard let reach = reachOrSay(&state, book) else { return [] }
     let key = FavouriteKey(libraryID: book.libraryID, path: book.path)
     let isFavourite = state.library.favourites[book.serverID, default: []].contains(key)
     if isFavourite {
@@ -31,27 +32,30 @@ func reduceBookExtras(_ state: inout AppState, _ action: LibraryAction) -> [Effe
     } else {
       state.library.favourites[book.serverID, default: []].insert(key)
     }
-    return [.setFavourite(book, !isFavourite)]
+    return [.setFavourite(book, reach, !isFavourite)]
 
   case .finishedToggled(let book):
     return toggleFinished(&state, book)
 
   case .bookmarkAddRequested(let book, let position, let note):
-    return [.addBookmark(book, position: max(0, position), note: note)]
+    return reachOrSay(&state, book).map { [.addBookmark(book, $0, position: max(0, position), note: note)] } ?? []
   case .bookmarkDeleteRequested(let book, let id):
+    guard let reach = reachOrSay(&state, book) else { return [] }
     // Gone from the list at once; the server's list replaces it after.
     if case .loaded(let marks)? = state.library.extras[book]?.bookmarks {
       state.library.extras[book]?.bookmarks = .loaded(marks.filter { $0.id != id })
     }
-    return [.deleteBookmark(book, id: id)]
+    return [.deleteBookmark(book, reach, id: id)]
   case .noteAddRequested(let book, let body):
     let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed.isEmpty ? [] : [.addNote(book, body: trimmed)]
+    guard !trimmed.isEmpty, let reach = reachOrSay(&state, book) else { return [] }
+    return [.addNote(book, reach, body: trimmed)]
   case .noteDeleteRequested(let book, let id):
+    guard let reach = reachOrSay(&state, book) else { return [] }
     if case .loaded(let notes)? = state.library.extras[book]?.notes {
       state.library.extras[book]?.notes = .loaded(notes.filter { $0.id != id })
     }
-    return [.deleteNote(book, id: id)]
+    return [.deleteNote(book, reach, id: id)]
 
   case .spoilersRevealed(let book, let reveal):
     state.library.extras[book]?.revealsSpoilers = reveal
@@ -66,14 +70,45 @@ func reduceBookExtras(_ state: inout AppState, _ action: LibraryAction) -> [Effe
   return []
 }
 
-/// The effects that load a book's extras when it is opened.
+/// The effects that load a book's extras when it is opened. A server not
+/// signed in (waiting for a sign-in again) is not asked: the page says so
+/// at once instead of loading forever.
 func loadExtras(_ state: inout AppState, _ book: LibraryPath) -> [Effect] {
   state.library.extras[book] = BookExtras()
+  guard let reach = state.reach(book.serverID) else {
+    state.library.extras[book] = .notSignedIn
+    return []
+  }
   let metadata = state.connections.capabilities[book.serverID]?.metadata ?? false
   return [
     .loadBookExtras(
-      book, favourites: state.library.favourites[book.serverID] == nil, metadata: metadata)
+      book, reach, favourites: state.library.favourites[book.serverID] == nil, metadata: metadata)
   ]
+}
+
+/// Where a change on the Book page goes; nil, with the page saying why,
+/// while its server is not signed in (the change is not made).
+private func reachOrSay(_ state: inout AppState, _ book: LibraryPath) -> Reach? {
+  guard let reach = state.reach(book.serverID) else {
+    state.library.extras[book]?.error = notSignedInText
+    return nil
+  }
+  return reach
+}
+
+/// What the Book page says of a server it cannot ask.
+var notSignedInText: String { tr("Hark is not signed in to this server.") }
+
+extension BookExtras {
+  /// A book whose server is not signed in: nothing to wait for.
+  static var notSignedIn: BookExtras {
+    var extras = BookExtras()
+    extras.resume = .failed(.notSignedIn)
+    extras.bookmarks = .failed(notSignedInText)
+    extras.notes = .failed(notSignedInText)
+    extras.history = .failed(notSignedInText)
+    return extras
+  }
 }
 
 /// Marking finished keeps the listener's place (a finished book restarts

@@ -67,15 +67,16 @@ public enum Effect: Equatable, Sendable {
   case loadBook(LibraryPath)
   /// Read the listener's state for a book: resume, bookmarks, notes,
   /// history; the server's favourites when not loaded yet; community
-  /// metadata when the server offers it.
-  case loadBookExtras(LibraryPath, favourites: Bool, metadata: Bool)
-  case setFavourite(LibraryPath, Bool)
+  /// metadata when the server offers it. This and the Book page's changes
+  /// carry where they are answered (`Reach`).
+  case loadBookExtras(LibraryPath, Reach, favourites: Bool, metadata: Bool)
+  case setFavourite(LibraryPath, Reach, Bool)
   /// Save a position through the durable mirror and the sync queue.
   case saveProgress(LibraryPath, position: Double, duration: Double, finished: Bool)
-  case addBookmark(LibraryPath, position: Double, note: String)
-  case deleteBookmark(LibraryPath, id: Int)
-  case addNote(LibraryPath, body: String)
-  case deleteNote(LibraryPath, id: Int)
+  case addBookmark(LibraryPath, Reach, position: Double, note: String)
+  case deleteBookmark(LibraryPath, Reach, id: Int)
+  case addNote(LibraryPath, Reach, body: String)
+  case deleteNote(LibraryPath, Reach, id: Int)
   /// The player session's saves, resume lookups and messages: the part of
   /// its commands the app runs as they are (its engine work is `engine`,
   /// its timers `startTimer`/`cancelTimer`, `playbackEffects`).

@@ -61,9 +61,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 private func metadataNowOffered(_ state: inout AppState, _ action: ConnectionsAction) -> [Effect] {
   guard case .capabilitiesLoaded(let serverID, let capabilities) = action, capabilities.metadata,
     let book = state.library.book, book.serverID == serverID, let extras = state.library.extras[book],
-    extras.meta == nil
+    extras.meta == nil, let reach = state.reach(serverID)
   else { return [] }
-  return [.loadBookExtras(book, favourites: false, metadata: true)]
+  return [.loadBookExtras(book, reach, favourites: false, metadata: true)]
 }
 
 /// Libraries load at start, after sign-in and on every reconnect: the

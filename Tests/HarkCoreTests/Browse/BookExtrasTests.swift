@@ -45,11 +45,11 @@ final class BookExtrasTests: XCTestCase {
     var (state, effects) = opened()
     XCTAssertEqual(
       effects,
-      [.loadBook(target), .loadBookExtras(target, favourites: true, metadata: false), .browseFolder(target.at("Quill"))])
+      [.loadBook(target), .loadBookExtras(target, .server(home.access), favourites: true, metadata: false), .browseFolder(target.at("Quill"))])
     _ = reduce(&state, .library(.favouritesLoaded(serverID: "a", .success([]))))
     _ = reduce(&state, .connections(.capabilitiesLoaded(serverID: "a", ServerCapabilities(metadata: true))))
     XCTAssertEqual(
-      reduce(&state, .library(.bookOpened(target))), [.loadBookExtras(target, favourites: false, metadata: true)],
+      reduce(&state, .library(.bookOpened(target))), [.loadBookExtras(target, .server(home.access), favourites: false, metadata: true)],
       "book cached; the listener's state read afresh")
   }
 
@@ -57,7 +57,7 @@ final class BookExtrasTests: XCTestCase {
     var (state, _) = opened()
     XCTAssertEqual(
       reduce(&state, .connections(.capabilitiesLoaded(serverID: "a", ServerCapabilities(metadata: true)))),
-      [.loadBookExtras(target, favourites: false, metadata: true)])
+      [.loadBookExtras(target, .server(home.access), favourites: false, metadata: true)])
     XCTAssertEqual(
       reduce(&state, .connections(.capabilitiesLoaded(serverID: "a", ServerCapabilities(metadata: false)))), [])
   }
@@ -94,9 +94,9 @@ final class BookExtrasTests: XCTestCase {
   func testFavouriteShowsAtOnceAndAsksTheServer() {
     var (state, _) = opened()
     _ = reduce(&state, .library(.favouritesLoaded(serverID: "a", .success([]))))
-    XCTAssertEqual(reduce(&state, .library(.favouriteToggled(target))), [.setFavourite(target, true)])
+    XCTAssertEqual(reduce(&state, .library(.favouriteToggled(target))), [.setFavourite(target, .server(home.access), true)])
     XCTAssertEqual(selectBookPage(state, now: now)?.extras?.isFavourite, true)
-    XCTAssertEqual(reduce(&state, .library(.favouriteToggled(target))), [.setFavourite(target, false)])
+    XCTAssertEqual(reduce(&state, .library(.favouriteToggled(target))), [.setFavourite(target, .server(home.access), false)])
     XCTAssertEqual(selectBookPage(state, now: now)?.extras?.isFavourite, false)
   }
 
@@ -110,18 +110,18 @@ final class BookExtrasTests: XCTestCase {
     guard case .loaded(let rows)? = selectBookPage(state, now: now)?.extras?.bookmarks else { return XCTFail() }
     XCTAssertEqual(rows.map(\.title), ["The Brass Seed · 1:05", "Harvest · 1:40"], "time into the chapter")
     XCTAssertEqual(rows.map(\.detail), ["", "the harvest"])
-    XCTAssertEqual(reduce(&state, .library(.bookmarkDeleteRequested(target, id: 1))), [.deleteBookmark(target, id: 1)])
+    XCTAssertEqual(reduce(&state, .library(.bookmarkDeleteRequested(target, id: 1))), [.deleteBookmark(target, .server(home.access), id: 1)])
     guard case .loaded(let left)? = selectBookPage(state, now: now)?.extras?.bookmarks else { return XCTFail() }
     XCTAssertEqual(left.map(\.id), [2])
     XCTAssertEqual(
       reduce(&state, .library(.bookmarkAddRequested(target, position: -3, note: "x"))),
-      [.addBookmark(target, position: 0, note: "x")])
+      [.addBookmark(target, .server(home.access), position: 0, note: "x")])
   }
 
   func testBlankNotesAreNotSent() {
     var (state, _) = opened()
     XCTAssertEqual(reduce(&state, .library(.noteAddRequested(target, body: "  \n "))), [])
-    XCTAssertEqual(reduce(&state, .library(.noteAddRequested(target, body: " **hi** "))), [.addNote(target, body: "**hi**")])
+    XCTAssertEqual(reduce(&state, .library(.noteAddRequested(target, body: " **hi** "))), [.addNote(target, .server(home.access), body: "**hi**")])
   }
 
   func testCharactersAndRecapsFollowTheListenersChapterUnlessRevealed() throws {

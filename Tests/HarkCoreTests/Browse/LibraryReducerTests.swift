@@ -52,7 +52,7 @@ final class LibraryReducerTests: XCTestCase {
     let book = series.at("Will Wight/Cradle/Book 2")
     XCTAssertEqual(
       reduce(&state, .library(.bookOpened(book))),
-      [.loadBook(book), .loadBookExtras(book, favourites: true, metadata: false), .browseFolder(series)],
+      [.loadBook(book), .loadBookExtras(book, .server(home.access), favourites: true, metadata: false), .browseFolder(series)],
       "the book, the listener's state, and its folder for \"up next\"")
     XCTAssertEqual(state.navigation.page, .book)
     XCTAssertEqual(state.library.book, book)
@@ -62,7 +62,7 @@ final class LibraryReducerTests: XCTestCase {
     XCTAssertEqual(state.library.books[book], .loaded(loaded))
     _ = reduce(&state, .ui(.pageSelected(.library)))
     XCTAssertEqual(
-      reduce(&state, .library(.bookOpened(book))), [.loadBookExtras(book, favourites: true, metadata: false)],
+      reduce(&state, .library(.bookOpened(book))), [.loadBookExtras(book, .server(home.access), favourites: true, metadata: false)],
       "the book is kept; the listener's own state is read again")
   }
 
@@ -79,7 +79,7 @@ final class LibraryReducerTests: XCTestCase {
     let third = series.at("Will Wight/Cradle/Book 3")
     let effects = reduce(&state, .library(.bookOpened(third)))
     XCTAssertEqual(
-      effects, [.loadBook(third), .loadBookExtras(third, favourites: true, metadata: false)],
+      effects, [.loadBook(third), .loadBookExtras(third, .server(home.access), favourites: true, metadata: false)],
       "the folder is already known: not read again")
     _ = reduce(&state, .library(.bookLoaded(third, .success(Book(libraryID: 1, relPath: third.path)))))
     XCTAssertEqual(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.upNext?.title, "Bloodline", "Book 10 after Book 3, not Extras")

@@ -28,7 +28,7 @@ final class BrowseFlowTests: XCTestCase {
     // (with the server's favourites, not read yet) are asked for.
     store.send(
       .library(.bookOpened(F.bookPath)),
-      effects: [.loadBook(F.bookPath), .loadBookExtras(F.bookPath, favourites: true, metadata: false)]
+      effects: [.loadBook(F.bookPath), .loadBookExtras(F.bookPath, .server(F.server.access), favourites: true, metadata: false)]
     ) {
       $0.navigation.page = .book
       $0.library.book = F.bookPath
@@ -49,7 +49,7 @@ final class BrowseFlowTests: XCTestCase {
     store.send(
       .library(.bookOpened(F.bookPath)),
       effects: [
-        .loadBook(F.bookPath), .loadBookExtras(F.bookPath, favourites: true, metadata: false),
+        .loadBook(F.bookPath), .loadBookExtras(F.bookPath, .server(F.server.access), favourites: true, metadata: false),
         .browseFolder(F.author),
       ]
     ) {
