@@ -22,18 +22,18 @@ final class LibraryServices {
   func run(_ effect: Effect, dispatch: @escaping @MainActor (Action) -> Void) {
     if answeredLocally(effect, dispatch) { return }
     switch effect {
-    case .browseFolder(let folder):
-      Task { await browse(folder, dispatch) }
-    case .loadBook(let book):
-      Task { await load(book, dispatch) }
-    case .search(let query, let serverIDs):
-      search(query, serverIDs, dispatch)
-    case .loadBooksPage(let query, let cursor):
-      loadPage(query, cursor, dispatch)
-    case .loadHome(let serverID):
-      loadHome(serverID, dispatch)
-    case .describeBooks(let serverID, let books):
-      describe(books, on: serverID, dispatch)
+    case .browseFolder(let folder, .server(let access)):
+      Task { await browse(folder, access, dispatch) }
+    case .loadBook(let book, .server(let access)):
+      Task { await load(book, access, dispatch) }
+    case .search(let query, let sources):
+      search(query, sources.compactMap(\.access), dispatch)
+    case .loadBooksPage(let query, .server(let access), let cursor):
+      loadPage(query, access, cursor, dispatch)
+    case .loadHome(.server(let access)):
+      loadHome(access, dispatch)
+    case .describeBooks(.server(let access), let books):
+      describe(books, on: access, dispatch)
     default:
       assertionFailure()  // `AppServices` hands over only this owner's effects
     }
@@ -42,17 +42,10 @@ final class LibraryServices {
   /// Effects about "This Computer" (a search asks it beside the servers).
   private func answeredLocally(_ effect: Effect, _ dispatch: @escaping @MainActor (Action) -> Void) -> Bool {
     switch effect {
-    case .browseFolder(let path), .loadBook(let path):
-      guard path.isLocal else { return false }
+    case .browseFolder(_, .thisComputer), .loadBook(_, .thisComputer), .loadBooksPage(_, .thisComputer, _),
+      .describeBooks(.thisComputer, _):
       local.answer(effect, dispatch: dispatch)
-    case .loadBooksPage(let query, _):
-      guard LocalSource.isLocal(query.serverID) else { return false }
-      local.answer(effect, dispatch: dispatch)
-    case .describeBooks(let serverID, _):
-      guard LocalSource.isLocal(serverID) else { return false }
-      local.answer(effect, dispatch: dispatch)
-    case .loadHome(let serverID):
-      guard LocalSource.isLocal(serverID) else { return false }
+    case .loadHome(.thisComputer):
       let store = connections.progressSyncer?.store
       Task {
         let (progress, favourites) = await Task.detached {
@@ -61,10 +54,10 @@ final class LibraryServices {
         }.value
         local.answerHome(progress: progress, favourites: favourites, dispatch: dispatch)
       }
-    case .search(let query, let serverIDs):
-      guard serverIDs.contains(LocalSource.serverID) else { return false }
+    case .search(let query, let sources):
+      guard sources.contains(.thisComputer) else { return false }
       // Answered after the servers' search starts (which cancels the last).
-      search(query, serverIDs.filter { !LocalSource.isLocal($0) }, dispatch)
+      search(query, sources.compactMap(\.access), dispatch)
       if !query.isEmpty { local.answer(effect, dispatch: dispatch) }
     default:
       return false
@@ -72,8 +65,8 @@ final class LibraryServices {
     return true
   }
 
-  private func browse(_ folder: LibraryPath, _ dispatch: @MainActor (Action) -> Void) async {
-    guard let client = connections.signedInClient(folder.serverID) else {
+  private func browse(_ folder: LibraryPath, _ access: ServerAccess, _ dispatch: @MainActor (Action) -> Void) async {
+    guard let client = await connections.client(access) else {
       dispatch(.library(.folderLoaded(folder, .failure(FailureMessage(Self.signedOut)))))
       return
     }
@@ -83,8 +76,8 @@ final class LibraryServices {
     dispatch(.library(.folderLoaded(folder, entries)))
   }
 
-  private func load(_ book: LibraryPath, _ dispatch: @MainActor (Action) -> Void) async {
-    guard let client = connections.signedInClient(book.serverID) else {
+  private func load(_ book: LibraryPath, _ access: ServerAccess, _ dispatch: @MainActor (Action) -> Void) async {
+    guard let client = await connections.client(access) else {
       dispatch(.library(.bookLoaded(book, .failure(FailureMessage(Self.signedOut)))))
       return
     }
@@ -95,13 +88,14 @@ final class LibraryServices {
   }
 
   private func loadPage(
-    _ query: BookListQuery, _ cursor: String?, _ dispatch: @escaping @MainActor (Action) -> Void
+    _ query: BookListQuery, _ access: ServerAccess, _ cursor: String?,
+    _ dispatch: @escaping @MainActor (Action) -> Void
   ) {
-    guard let client = connections.signedInClient(query.serverID) else {
-      dispatch(.library(.booksPageLoaded(query, .failure(FailureMessage(Self.signedOut)))))
-      return
-    }
     Task {
+      guard let client = await connections.client(access) else {
+        dispatch(.library(.booksPageLoaded(query, .failure(FailureMessage(Self.signedOut)))))
+        return
+      }
       let page = await connections.lastSeenResult(.booksPage(query, cursor: cursor)) { () throws(APIError) in
         try await client.books(
           libraryID: query.libraryID, author: query.author, series: query.series, sort: query.sort,
@@ -111,8 +105,17 @@ final class LibraryServices {
     }
   }
 
-  private func loadHome(_ serverID: String, _ dispatch: @escaping @MainActor (Action) -> Void) {
-    guard let client = connections.signedInClient(serverID) else { return }
+  private func loadHome(_ access: ServerAccess, _ dispatch: @escaping @MainActor (Action) -> Void) {
+    let serverID = access.serverID
+    Task {
+      // No session: the store hears of it (`sessionMissing`) and answers.
+      guard let client = await connections.client(access) else { return }
+      load(home: client, serverID, dispatch)
+    }
+  }
+
+  /// The three shelves at once, each answered as it comes.
+  private func load(home client: AudioSiloClient, _ serverID: String, _ dispatch: @escaping @MainActor (Action) -> Void) {
     Task {
       let progress = await connections.lastSeenResult(.shelf(.progress, serverID: serverID)) {
         () throws(APIError) in try await client.progress()
@@ -136,9 +139,10 @@ final class LibraryServices {
   /// One at a time: a handful of small requests that must not crowd out
   /// what the listener is waiting for. A book that fails keeps its path
   /// as its title.
-  private func describe(_ books: [FavouriteKey], on serverID: String, _ dispatch: @escaping @MainActor (Action) -> Void) {
-    guard let client = connections.signedInClient(serverID) else { return }
+  private func describe(_ books: [FavouriteKey], on access: ServerAccess, _ dispatch: @escaping @MainActor (Action) -> Void) {
+    let serverID = access.serverID
     Task {
+      guard let client = await connections.client(access) else { return }
       for key in books {
         let path = LibraryPath(serverID: serverID, libraryID: key.libraryID, path: key.path)
         if case .success(let book) = await connections.lastSeenResult(.book(path), { () throws(APIError) in
@@ -150,15 +154,18 @@ final class LibraryServices {
     }
   }
 
-  private func search(_ query: String, _ serverIDs: [String], _ dispatch: @escaping @MainActor (Action) -> Void) {
+  private func search(_ query: String, _ servers: [ServerAccess], _ dispatch: @escaping @MainActor (Action) -> Void) {
     searching?.cancel()
     searching = nil
     guard !query.isEmpty else { return }
-    let clients = serverIDs.compactMap { id in connections.signedInClient(id).map { (id, $0) } }
     searching = Task {
       await withTaskGroup(of: Void.self) { group in
-        for (serverID, client) in clients {
-          group.addTask { await self.search(query, on: serverID, with: client, dispatch) }
+        for access in servers {
+          group.addTask {
+            // No session: the store hears of it (`sessionMissing`) and answers.
+            guard let client = await self.connections.client(access) else { return }
+            await self.search(query, on: access.serverID, with: client, dispatch)
+          }
         }
       }
     }

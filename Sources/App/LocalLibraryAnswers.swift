@@ -15,13 +15,13 @@ extension LocalLibraryServices {
       return
     }
     switch effect {
-    case .browseFolder(let folder):
+    case .browseFolder(let folder, _):
       let entries = catalog.entries(libraryID: folder.libraryID, folder: folder.path)
       dispatch(.library(.folderLoaded(folder, entries.map { .success($0) } ?? .failure(Self.gone))))
-    case .loadBook(let book):
+    case .loadBook(let book, _):
       let found = catalog.book(libraryID: book.libraryID, path: book.path)
       dispatch(.library(.bookLoaded(book, found.map { .success($0) } ?? .failure(Self.gone))))
-    case .loadBooksPage(let query, let cursor):
+    case .loadBooksPage(let query, _, let cursor):
       dispatch(.library(.booksPageLoaded(query, .success(catalog.page(query, cursor: cursor, limit: bookPageSize)))))
     case .describeBooks(_, let keys):
       for key in keys {

@@ -26,7 +26,7 @@ final class ReducerTestStoreTests: XCTestCase {
 
   func testAnEffectStatedButNotProducedFails() {
     var store = store()
-    store.send(.ui(.pageSelected(.player)), effects: [.loadHome(serverID: "srv-1")]) { $0.navigation.page = .player }
+    store.send(.ui(.pageSelected(.player)), effects: [.loadHome(.server(FlowFixtures.server.access))]) { $0.navigation.page = .player }
     XCTAssertEqual(reported.count, 1)
     XCTAssertTrue(reported.first?.contains("− stated, not produced: loadHome") == true, reported.joined())
   }
@@ -40,7 +40,7 @@ final class ReducerTestStoreTests: XCTestCase {
 
   func testADictionaryEntryNotStatedIsNamedByItsKey() {
     var store = store(FlowFixtures.signedIn())
-    store.send(.library(.libraryOpened(serverID: "srv-1", libraryID: 1)), effects: [.browseFolder(FlowFixtures.root)]) {
+    store.send(.library(.libraryOpened(serverID: "srv-1", libraryID: 1)), effects: [.browseFolder(FlowFixtures.root, .server(FlowFixtures.server.access))]) {
       $0.library.folder = FlowFixtures.root
     }
     XCTAssertEqual(reported.count, 1)

@@ -75,15 +75,17 @@ func reduceBookList(_ state: inout AppState, _ action: LibraryAction) -> [Effect
     state.library.bookList = nil
     return []
   case .moreBooksRequested:
-    guard let list = state.library.bookList, list.status == .idle, !list.complete, let cursor = list.nextCursor
+    guard let list = state.library.bookList, list.status == .idle, !list.complete, let cursor = list.nextCursor,
+      let reach = listReach(&state, list.query)
     else { return [] }
     state.library.bookList?.status = .loading
-    return [.loadBooksPage(list.query, cursor: cursor)]
+    return [.loadBooksPage(list.query, reach, cursor: cursor)]
   case .booksRetryRequested:
     guard let list = state.library.bookList, case .failed = list.status else { return [] }
     if list.books.isEmpty { return startList(&state, list.query, returnsToBook: list.returnsToBook) }
+    guard let reach = listReach(&state, list.query) else { return [] }
     state.library.bookList?.status = .loading
-    return [.loadBooksPage(list.query, cursor: list.nextCursor)]
+    return [.loadBooksPage(list.query, reach, cursor: list.nextCursor)]
   case .booksPageLoaded(let query, let result):
     guard state.library.bookList?.query == query else { return [] }  // a page for an older sort or filter
     switch result {
@@ -111,7 +113,18 @@ func reduceBookList(_ state: inout AppState, _ action: LibraryAction) -> [Effect
 private func startList(_ state: inout AppState, _ query: BookListQuery, returnsToBook: Bool = false) -> [Effect] {
   state.navigation.page = .library
   state.library.bookList = BookListState(query: query, returnsToBook: returnsToBook)
-  return [.loadBooksPage(query, cursor: nil)]
+  guard let reach = listReach(&state, query) else { return [] }
+  return [.loadBooksPage(query, reach, cursor: nil)]
+}
+
+/// Where the list's pages come from; nil, with the list saying why, while
+/// its server is not signed in.
+private func listReach(_ state: inout AppState, _ query: BookListQuery) -> Reach? {
+  guard let reach = state.reach(query.serverID) else {
+    state.library.bookList?.status = .failed(notSignedInToBrowse)
+    return nil
+  }
+  return reach
 }
 
 /// One book in the All Books grid or list.

@@ -54,7 +54,8 @@ func reduceLibrary(_ state: inout AppState, _ action: LibraryAction) -> [Effect]
     guard case .success(let rows) = result else { return [] }
     let known = state.library.home[serverID]?.books ?? [:]
     let missing = booksToDescribe(rows).filter { known[$0] == nil }
-    return missing.isEmpty ? [] : [.describeBooks(serverID: serverID, missing)]
+    guard !missing.isEmpty, let reach = state.reach(serverID) else { return [] }
+    return [.describeBooks(reach, missing)]
   case .homeRecentLoaded(let serverID, let result):
     guard state.source(serverID) != nil else { return [] }
     state.library.home[serverID, default: HomeShelves()].recent = Loadable(result)
@@ -87,15 +88,28 @@ private func openFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effe
   return needsLoading(state.library.folders[folder]) ? loadFolder(&state, folder) : []
 }
 
+/// A server not signed in (waiting for a sign-in again) is not asked: the
+/// reducer answers as the App did, so the page says so at once, and
+/// opening it again after the sign-in retries.
 func loadFolder(_ state: inout AppState, _ folder: LibraryPath) -> [Effect] {
+  guard let reach = state.reach(folder.serverID) else {
+    return reduceLibrary(&state, .folderLoaded(folder, .failure(FailureMessage(notSignedInToBrowse))))
+  }
   state.library.folders[folder] = .loading
-  return [.browseFolder(folder)]
+  return [.browseFolder(folder, reach)]
 }
 
-private func loadBook(_ state: inout AppState, _ book: LibraryPath) -> [Effect] {
+/// A downloaded book still loads from its manifest (`bookLoaded`).
+func loadBook(_ state: inout AppState, _ book: LibraryPath) -> [Effect] {
+  guard let reach = state.reach(book.serverID) else {
+    return reduceLibrary(&state, .bookLoaded(book, .failure(FailureMessage(notSignedInToBrowse))))
+  }
   state.library.books[book] = .loading
-  return [.loadBook(book)]
+  return [.loadBook(book, reach)]
 }
+
+/// What a folder, a book or a list says of a server it cannot ask.
+var notSignedInToBrowse: String { tr("Hark is not signed in to this server. Reconnect to see its books.") }
 
 /// Never loaded, or failed last time (opening it again is a retry).
 func needsLoading<Value>(_ loadable: Loadable<Value>?) -> Bool {

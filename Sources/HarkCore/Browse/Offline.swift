@@ -15,18 +15,20 @@ public func offlineNotice(_ s: AppState, serverID: String) -> String? {
 /// were shown as last seen (`LibraryCache`), and the new answer replaces
 /// them in place, without a spinner.
 func reloadFailed(_ state: inout AppState, serverID: String) -> [Effect] {
+  // Not signed in: nothing can be read again until the sign-in.
+  guard let reach = state.reach(serverID) else { return [] }
   var effects: [Effect] = []
   if let folder = state.library.folder, folder.serverID == serverID, let shown = state.library.folders[folder],
     shown != .loading
   {
     if case .failed = shown { state.library.folders[folder] = .loading }
-    effects.append(.browseFolder(folder))
+    effects.append(.browseFolder(folder, reach))
   }
   if let book = state.library.book, book.serverID == serverID, let shown = state.library.books[book],
     shown != .loading
   {
     if case .failed = shown { state.library.books[book] = .loading }
-    effects.append(.loadBook(book))
+    effects.append(.loadBook(book, reach))
   }
   if state.library.bookList?.query.serverID == serverID {
     effects += reduceBookList(&state, .booksRetryRequested)

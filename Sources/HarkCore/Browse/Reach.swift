@@ -5,6 +5,20 @@
 public enum Reach: Hashable, Sendable {
   case thisComputer
   case server(ServerAccess)
+
+  /// The server's access; nil for this computer.
+  public var access: ServerAccess? {
+    if case .server(let access) = self { return access }
+    return nil
+  }
+
+  /// The id the answers name (`LocalSource.serverID` for this computer).
+  public var serverID: String {
+    switch self {
+    case .thisComputer: LocalSource.serverID
+    case .server(let access): access.serverID
+    }
+  }
 }
 
 extension AppState {

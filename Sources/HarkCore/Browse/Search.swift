@@ -38,14 +38,14 @@ func reduceSearch(_ state: inout AppState, _ action: LibraryAction) -> [Effect] 
     guard state.library.search != nil else { return [] }
     state.library.search = nil
     // Cancels the pending debounce and any request still in flight.
-    return [.cancelTimer(.searchDebounce), .search("", serverIDs: [])]
+    return [.cancelTimer(.searchDebounce), .search("", [])]
   case .searchChanged(let text):
     if state.library.search == nil { state.library.search = SearchState() }
     state.library.search?.query = text
     if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       state.library.search?.searched = ""
       state.library.search?.results = [:]
-      return [.cancelTimer(.searchDebounce), .search("", serverIDs: [])]
+      return [.cancelTimer(.searchDebounce), .search("", [])]
     }
     return [.startTimer(.searchDebounce, after: searchDebounce, repeating: false)]
   case .searchAnswered(let query, let serverID, let result):
@@ -58,14 +58,16 @@ func reduceSearch(_ state: inout AppState, _ action: LibraryAction) -> [Effect] 
   }
 }
 
-/// The debounce ran out: search every signed-in server for the query.
+/// The debounce ran out: search every signed-in server (and this
+/// computer) for the query. A server not signed in, or being signed out
+/// of, is not asked and shows no results.
 func searchNow(_ state: inout AppState) -> [Effect] {
   guard let query = state.library.search?.query.trimmingCharacters(in: .whitespacesAndNewlines), !query.isEmpty
   else { return [] }
-  let servers = state.sources.filter { !$0.needsReconnect }.map(\.serverID)
+  let sources = state.sources.compactMap { state.reach($0.serverID) }
   state.library.search?.searched = query
-  state.library.search?.results = Dictionary(uniqueKeysWithValues: servers.map { ($0, .loading) })
-  return [.search(query, serverIDs: servers)]
+  state.library.search?.results = Dictionary(uniqueKeysWithValues: sources.map { ($0.serverID, .loading) })
+  return [.search(query, sources)]
 }
 
 /// One search result: the best copy of a book, and where else it is.

@@ -99,14 +99,14 @@ func reduceLocalLibrary(_ state: inout AppState, _ action: LocalLibraryAction) -
     let first = state.localLibrary.scans[libraryID] == nil
     state.localLibrary.scans[libraryID] = LocalFolderScan(
       libraryID: libraryID, path: path, books: books, skipped: [], available: true)
-    return reloadShown(&state, libraryID: libraryID) + (first ? [.loadHome(serverID: LocalSource.serverID)] : [])
+    return reloadShown(&state, libraryID: libraryID) + (first ? [.loadHome(.thisComputer)] : [])
 
   case .folderScanned(let scan):
     // A scan of a folder since removed.
     guard state.localLibrary.folders.contains(where: { $0.id == scan.libraryID && $0.path == scan.path })
     else { return [] }
     state.localLibrary.scans[scan.libraryID] = scan
-    return reloadShown(&state, libraryID: scan.libraryID) + [.loadHome(serverID: LocalSource.serverID)]
+    return reloadShown(&state, libraryID: scan.libraryID) + [.loadHome(.thisComputer)]
 
   case .scanFinished:
     state.localLibrary.scanning = false
@@ -154,19 +154,19 @@ private func reloadShown(_ state: inout AppState, libraryID: Int) -> [Effect] {
   state.library.folders = state.library.folders.filter { !inLibrary($0.key) || shownFolders.contains($0.key) }
   state.library.books = state.library.books.filter { !inLibrary($0.key) || $0.key == shownBook }
   var effects: [Effect] = []
-  for folder in shownFolders where !effects.contains(.browseFolder(folder)) {
+  for folder in shownFolders where !effects.contains(.browseFolder(folder, .thisComputer)) {
     if state.library.folders[folder] == nil { state.library.folders[folder] = .loading }
-    effects.append(.browseFolder(folder))
+    effects.append(.browseFolder(folder, .thisComputer))
   }
   if let book = shownBook {
     if state.library.books[book] == nil { state.library.books[book] = .loading }
-    effects.append(.loadBook(book))
+    effects.append(.loadBook(book, .thisComputer))
   }
   if let list = state.library.bookList, list.query.serverID == LocalSource.serverID,
     list.query.libraryID == libraryID
   {
     state.library.bookList = BookListState(query: list.query, returnsToBook: list.returnsToBook)
-    effects.append(.loadBooksPage(list.query, cursor: nil))
+    effects.append(.loadBooksPage(list.query, .thisComputer, cursor: nil))
   }
   return effects
 }

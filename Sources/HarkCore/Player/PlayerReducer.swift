@@ -25,8 +25,7 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
       // folder path must never reach the engine.
       state.player.waiting = PendingPlay(book: path, start: start, requestedAt: now)
       if state.library.books[path] == nil || state.library.books[path].map(needsReload) == true {
-        state.library.books[path] = .loading
-        return [.loadBook(path)]
+        return loadBook(&state, path)
       }
       return []
     }
@@ -41,8 +40,7 @@ private func reducePlayerAction(_ state: inout AppState, _ action: PlayerAction)
     state.player.remembered = RememberedPlace(book: path, position: position)
     // Its title and chapters, for the mini-player.
     guard state.library.books[path] == nil else { return [] }
-    state.library.books[path] = .loading
-    return [.loadBook(path)]
+    return loadBook(&state, path)
   case .playback(let event, let now):
     let wasEnded = state.player.session.snapshot.state == .ended
     var effects = playbackEffects(&state, state.player.session.reduce(event, now: now))

@@ -61,10 +61,11 @@ public enum Effect: Equatable, Sendable {
   /// Remember the private-file opt-in and, while no keyring answers, move
   /// the sign-ins between memory and the file.
   case keepSignInInFile(Bool)
-  /// Read every page of a folder (offset pages, drained).
-  case browseFolder(LibraryPath)
+  /// Read every page of a folder (offset pages, drained). This and the
+  /// other browsing effects carry where they are answered (`Reach`).
+  case browseFolder(LibraryPath, Reach)
   /// Read one book with its files and chapters.
-  case loadBook(LibraryPath)
+  case loadBook(LibraryPath, Reach)
   /// Read the listener's state for a book: resume, bookmarks, notes,
   /// history; the server's favourites when not loaded yet; community
   /// metadata when the server offers it. This and the Book page's changes
@@ -90,14 +91,14 @@ public enum Effect: Equatable, Sendable {
   /// Remember where new downloads go (GSettings `downloads-folder`).
   case persistDownloadsFolder(URL)
   /// One keyset page of a library's books.
-  case loadBooksPage(BookListQuery, cursor: String?)
+  case loadBooksPage(BookListQuery, Reach, cursor: String?)
   /// Read a server's home shelves: all progress, recently added, favourites.
-  case loadHome(serverID: String)
+  case loadHome(Reach)
   /// Read these books' details (titles for Continue Listening).
-  case describeBooks(serverID: String, [FavouriteKey])
-  /// Search these servers for `query`, cancelling the search before it;
+  case describeBooks(Reach, [FavouriteKey])
+  /// Search these sources for `query`, cancelling the search before it;
   /// an empty query only cancels.
-  case search(String, serverIDs: [String])
+  case search(String, [Reach])
   /// Download the entry's files that are not whole yet (resuming from the
   /// bytes on disk), then its cover; report back as `.downloads` actions.
   case runDownload(DownloadEntry, ServerAccess)

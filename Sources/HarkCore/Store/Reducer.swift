@@ -69,9 +69,10 @@ private func metadataNowOffered(_ state: inout AppState, _ action: ConnectionsAc
 /// Libraries load at start, after sign-in and on every reconnect: the
 /// moments the home shelves should be read (again) too.
 private func homeAfterLibraries(_ state: AppState, _ action: ConnectionsAction) -> [Effect] {
-  guard case .librariesLoaded(let serverID, .success) = action, state.connections.server(serverID) != nil
+  guard case .librariesLoaded(let serverID, .success) = action, state.connections.server(serverID) != nil,
+    let reach = state.reach(serverID)
   else { return [] }
-  return [.loadHome(serverID: serverID)]
+  return [.loadHome(reach)]
 }
 
 func reduceUI(_ navigation: inout NavigationState, _ action: UIAction) -> [Effect] {

@@ -45,7 +45,7 @@ final class BookExtrasTests: XCTestCase {
     var (state, effects) = opened()
     XCTAssertEqual(
       effects,
-      [.loadBook(target), .loadBookExtras(target, .server(home.access), favourites: true, metadata: false), .browseFolder(target.at("Quill"))])
+      [.loadBook(target, .server(home.access)), .loadBookExtras(target, .server(home.access), favourites: true, metadata: false), .browseFolder(target.at("Quill"), .server(home.access))])
     _ = reduce(&state, .library(.favouritesLoaded(serverID: "a", .success([]))))
     _ = reduce(&state, .connections(.capabilitiesLoaded(serverID: "a", ServerCapabilities(metadata: true))))
     XCTAssertEqual(

@@ -35,12 +35,12 @@ final class BookListLinksTests: XCTestCase {
 
   func testMoreByOpensTheFilteredListAndBackReturnsToTheBook() {
     var state = onBookPage()
-    XCTAssertEqual(reduce(&state, .library(.filteredBooksOpened(byAda))), [.loadBooksPage(byAda, cursor: nil)])
+    XCTAssertEqual(reduce(&state, .library(.filteredBooksOpened(byAda))), [.loadBooksPage(byAda, .server(home.access), cursor: nil)])
     XCTAssertEqual(state.navigation.page, .library)
     XCTAssertEqual(selectBookList(state)?.filter, "Books by Ada Long")
     // Showing every book keeps the way back to the Book page.
     let all = BookListQuery(serverID: "a", libraryID: 2)
-    XCTAssertEqual(reduce(&state, .library(.bookFilterChanged(author: nil, series: nil))), [.loadBooksPage(all, cursor: nil)])
+    XCTAssertEqual(reduce(&state, .library(.bookFilterChanged(author: nil, series: nil))), [.loadBooksPage(all, .server(home.access), cursor: nil)])
     XCTAssertNil(selectBookList(state)?.filter)
     _ = reduce(&state, .library(.allBooksClosed))
     XCTAssertEqual(state.navigation.page, .book)
@@ -59,13 +59,13 @@ final class BookListLinksTests: XCTestCase {
     _ = reduce(&state, .library(.filteredBooksOpened(byAda)))
     XCTAssertEqual(reduce(&state, .library(.booksRetryRequested)), [], "nothing failed")
     _ = reduce(&state, .library(.booksPageLoaded(byAda, .failure(FailureMessage("timed out")))))
-    XCTAssertEqual(reduce(&state, .library(.booksRetryRequested)), [.loadBooksPage(byAda, cursor: nil)])
+    XCTAssertEqual(reduce(&state, .library(.booksRetryRequested)), [.loadBooksPage(byAda, .server(home.access), cursor: nil)])
     let first = BooksPage(books: [Book(libraryID: 2, relPath: "x", title: "X")], nextCursor: "c2")
     _ = reduce(&state, .library(.booksPageLoaded(byAda, .success(first))))
     _ = reduce(&state, .library(.moreBooksRequested))
     _ = reduce(&state, .library(.booksPageLoaded(byAda, .failure(FailureMessage("timed out")))))
     XCTAssertEqual(selectBookList(state)?.tiles.count, 1, "what was shown stays")
-    XCTAssertEqual(reduce(&state, .library(.booksRetryRequested)), [.loadBooksPage(byAda, cursor: "c2")])
+    XCTAssertEqual(reduce(&state, .library(.booksRetryRequested)), [.loadBooksPage(byAda, .server(home.access), cursor: "c2")])
     XCTAssertEqual(selectBookList(state)?.status, .loading)
   }
 
@@ -90,7 +90,7 @@ final class BookListLinksTests: XCTestCase {
     // last seen (`LibraryCache`): read afresh, while it stays on screen as it was.
     XCTAssertEqual(
       effects,
-      [.cancelTimer(.reachabilityProbe), .loadLibraries(home.access), .browseFolder(folder), .loadBook(bookPath)])
+      [.cancelTimer(.reachabilityProbe), .loadLibraries(home.access), .browseFolder(folder, .server(home.access)), .loadBook(bookPath, .server(home.access))])
     guard case .loaded? = state.library.books[bookPath] else { return XCTFail("no spinner over the book") }
     XCTAssertNil(selectFolderView(state)?.offline)
     XCTAssertEqual(selectFolderView(state)?.rows, .loading)

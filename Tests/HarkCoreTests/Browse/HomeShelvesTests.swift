@@ -29,7 +29,7 @@ final class HomeShelvesTests: XCTestCase {
   func testLibrariesLoadingAlsoLoadsTheHomeShelves() {
     var s = state()
     let effects = reduce(&s, .connections(.librariesLoaded(serverID: "a", .success([]))))
-    XCTAssertEqual(effects, [.flushProgress(serverID: "a"), .loadHome(serverID: "a")], "its queued saves go too")
+    XCTAssertEqual(effects, [.flushProgress(serverID: "a"), .loadHome(.server(home.access))], "its queued saves go too")
   }
 
   func testContinueListeningIsStartedUnfinishedNewestFirstWithTimeLeftAtSpeed() throws {
@@ -41,7 +41,7 @@ final class HomeShelvesTests: XCTestCase {
       row("New", 1800, speed: 2, at: "2026-11-10T00:00:00Z"),
     ]))))
     XCTAssertEqual(
-      effects, [.describeBooks(serverID: "a", [FavouriteKey(libraryID: 1, path: "New"), FavouriteKey(libraryID: 1, path: "Old")])])
+      effects, [.describeBooks(.server(home.access), [FavouriteKey(libraryID: 1, path: "New"), FavouriteKey(libraryID: 1, path: "Old")])])
     _ = reduce(&s, .library(.homeBookDescribed(
       serverID: "a", Book(libraryID: 1, relPath: "New", title: "The New One", author: "Ada", duration: 3600))))
     let shelf = try XCTUnwrap(selectHomeShelves(s).first)

@@ -20,7 +20,7 @@ final class LibraryReducerTests: XCTestCase {
   func testOpeningALibraryLoadsItsRootOnce() {
     var state = signedIn()
     state.navigation.page = .player
-    XCTAssertEqual(reduce(&state, .library(.libraryOpened(serverID: "a", libraryID: 1))), [.browseFolder(root)])
+    XCTAssertEqual(reduce(&state, .library(.libraryOpened(serverID: "a", libraryID: 1))), [.browseFolder(root, .server(home.access))])
     XCTAssertEqual(state.library.folder, root)
     XCTAssertEqual(state.library.folders[root], .loading)
     XCTAssertEqual(state.navigation.page, .library)
@@ -39,11 +39,11 @@ final class LibraryReducerTests: XCTestCase {
     _ = reduce(&state, .library(.folderOpened(series)))
     _ = reduce(&state, .library(.folderLoaded(series, .failure(FailureMessage("Home is offline.")))))
     XCTAssertEqual(state.library.folders[series], .failed("Home is offline."))
-    XCTAssertEqual(reduce(&state, .library(.retryRequested(series))), [.browseFolder(series)])
+    XCTAssertEqual(reduce(&state, .library(.retryRequested(series))), [.browseFolder(series, .server(home.access))])
     XCTAssertEqual(state.library.folders[series], .loading)
     _ = reduce(&state, .library(.folderLoaded(series, .failure(FailureMessage("again")))))
     _ = reduce(&state, .library(.homeRequested))
-    XCTAssertEqual(reduce(&state, .library(.folderOpened(series))), [.browseFolder(series)])
+    XCTAssertEqual(reduce(&state, .library(.folderOpened(series))), [.browseFolder(series, .server(home.access))])
     XCTAssertEqual(reduce(&state, .library(.retryRequested(root))), [], "not on screen: nothing to retry")
   }
 
@@ -52,7 +52,7 @@ final class LibraryReducerTests: XCTestCase {
     let book = series.at("Will Wight/Cradle/Book 2")
     XCTAssertEqual(
       reduce(&state, .library(.bookOpened(book))),
-      [.loadBook(book), .loadBookExtras(book, .server(home.access), favourites: true, metadata: false), .browseFolder(series)],
+      [.loadBook(book, .server(home.access)), .loadBookExtras(book, .server(home.access), favourites: true, metadata: false), .browseFolder(series, .server(home.access))],
       "the book, the listener's state, and its folder for \"up next\"")
     XCTAssertEqual(state.navigation.page, .book)
     XCTAssertEqual(state.library.book, book)
@@ -79,7 +79,7 @@ final class LibraryReducerTests: XCTestCase {
     let third = series.at("Will Wight/Cradle/Book 3")
     let effects = reduce(&state, .library(.bookOpened(third)))
     XCTAssertEqual(
-      effects, [.loadBook(third), .loadBookExtras(third, .server(home.access), favourites: true, metadata: false)],
+      effects, [.loadBook(third, .server(home.access)), .loadBookExtras(third, .server(home.access), favourites: true, metadata: false)],
       "the folder is already known: not read again")
     _ = reduce(&state, .library(.bookLoaded(third, .success(Book(libraryID: 1, relPath: third.path)))))
     XCTAssertEqual(selectBookPage(state, now: Date(timeIntervalSince1970: 1_800_000_000))?.upNext?.title, "Bloodline", "Book 10 after Book 3, not Extras")

@@ -88,7 +88,7 @@ final class NeedsServerTests: XCTestCase {
     let effects = reduce(&state, .connections(.reachabilityChanged(serverID: "a", reachable: true)))
     XCTAssertEqual(
       effects,
-      [.cancelTimer(.reachabilityProbe), .loadLibraries(home.access), .browseFolder(folder), .loadBook(streamed)],
+      [.cancelTimer(.reachabilityProbe), .loadLibraries(home.access), .browseFolder(folder, .server(home.access)), .loadBook(streamed, .server(home.access))],
       "the probe stops, the libraries, the folder and the book shown are read again, and nothing else")
     XCTAssertEqual(state.library.books[streamed], .loaded(book(streamed)), "shown as last seen until the answer")
   }

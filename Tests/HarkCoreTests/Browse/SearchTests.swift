@@ -34,7 +34,7 @@ final class SearchTests: XCTestCase {
       reduce(&state, .library(.searchChanged("tide"))), [.startTimer(.searchDebounce, after: .milliseconds(300), repeating: false)],
       "each key restarts the same timer: one request per pause")
     XCTAssertEqual(selectSearch(state)?.content, .loading)
-    XCTAssertEqual(fire(&state), [.search("tide", serverIDs: ["a", "b"])])
+    XCTAssertEqual(fire(&state), [.search("tide", [.server(home.access), .server(cabin.access)])])
   }
 
   func testAnAnswerToAnOlderQueryIsDropped() {
@@ -81,10 +81,10 @@ final class SearchTests: XCTestCase {
     var state = twoServers()
     _ = reduce(&state, .library(.searchChanged("tide")))
     XCTAssertEqual(
-      reduce(&state, .library(.searchChanged("  "))), [.cancelTimer(.searchDebounce), .search("", serverIDs: [])])
+      reduce(&state, .library(.searchChanged("  "))), [.cancelTimer(.searchDebounce), .search("", [])])
     XCTAssertEqual(selectSearch(state)?.content, .prompt)
     XCTAssertEqual(fire(&state), [], "a stray timer with nothing typed sends nothing")
-    XCTAssertEqual(reduce(&state, .library(.searchClosed)), [.cancelTimer(.searchDebounce), .search("", serverIDs: [])])
+    XCTAssertEqual(reduce(&state, .library(.searchClosed)), [.cancelTimer(.searchDebounce), .search("", [])])
     XCTAssertNil(selectSearch(state))
     XCTAssertEqual(reduce(&state, .library(.searchClosed)), [])
   }

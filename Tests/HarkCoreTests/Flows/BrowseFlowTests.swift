@@ -10,14 +10,14 @@ final class BrowseFlowTests: XCTestCase {
 
   func testOpeningALibraryAFolderAndABookLoadsEachOnceWithTheBooksOwnState() {
     var store = ReducerTestStore(F.signedIn())
-    store.send(.library(.libraryOpened(serverID: "srv-1", libraryID: 1)), effects: [.browseFolder(F.root)]) {
+    store.send(.library(.libraryOpened(serverID: "srv-1", libraryID: 1)), effects: [.browseFolder(F.root, .server(F.server.access))]) {
       $0.library.folder = F.root
       $0.library.folders[F.root] = .loading
     }
     store.send(.library(.folderLoaded(F.root, .success(F.rootEntries)))) {
       $0.library.folders[F.root] = .loaded(F.rootEntries)
     }
-    store.send(.library(.folderOpened(F.author)), effects: [.browseFolder(F.author)]) {
+    store.send(.library(.folderOpened(F.author)), effects: [.browseFolder(F.author, .server(F.server.access))]) {
       $0.library.folder = F.author
       $0.library.folders[F.author] = .loading
     }
@@ -28,7 +28,7 @@ final class BrowseFlowTests: XCTestCase {
     // (with the server's favourites, not read yet) are asked for.
     store.send(
       .library(.bookOpened(F.bookPath)),
-      effects: [.loadBook(F.bookPath), .loadBookExtras(F.bookPath, .server(F.server.access), favourites: true, metadata: false)]
+      effects: [.loadBook(F.bookPath, .server(F.server.access)), .loadBookExtras(F.bookPath, .server(F.server.access), favourites: true, metadata: false)]
     ) {
       $0.navigation.page = .book
       $0.library.book = F.bookPath
@@ -49,8 +49,8 @@ final class BrowseFlowTests: XCTestCase {
     store.send(
       .library(.bookOpened(F.bookPath)),
       effects: [
-        .loadBook(F.bookPath), .loadBookExtras(F.bookPath, .server(F.server.access), favourites: true, metadata: false),
-        .browseFolder(F.author),
+        .loadBook(F.bookPath, .server(F.server.access)), .loadBookExtras(F.bookPath, .server(F.server.access), favourites: true, metadata: false),
+        .browseFolder(F.author, .server(F.server.access)),
       ]
     ) {
       $0.navigation.page = .book
@@ -63,14 +63,14 @@ final class BrowseFlowTests: XCTestCase {
 
   func testAFolderThatFailedIsReadAgainWhenOpenedAgain() {
     var store = ReducerTestStore(F.signedIn())
-    store.send(.library(.libraryOpened(serverID: "srv-1", libraryID: 1)), effects: [.browseFolder(F.root)]) {
+    store.send(.library(.libraryOpened(serverID: "srv-1", libraryID: 1)), effects: [.browseFolder(F.root, .server(F.server.access))]) {
       $0.library.folder = F.root
       $0.library.folders[F.root] = .loading
     }
     store.send(.library(.folderLoaded(F.root, .failure(FailureMessage("Hark could not reach books.example.com."))))) {
       $0.library.folders[F.root] = .failed("Hark could not reach books.example.com.")
     }
-    store.send(.library(.retryRequested(F.root)), effects: [.browseFolder(F.root)]) {
+    store.send(.library(.retryRequested(F.root)), effects: [.browseFolder(F.root, .server(F.server.access))]) {
       $0.library.folders[F.root] = .loading
     }
   }

@@ -89,7 +89,7 @@ final class PlaybackFlowTests: XCTestCase {
   /// the engine is loaded there (an hour-old place, so back by the whole
   /// 5 s auto-rewind: 695 s, 95 s into the second file) and reaches playing.
   private func playToPlaying(_ store: inout ReducerTestStore) {
-    store.send(.player(.playRequested(F.bookPath, .resume, at: t0)), effects: [.loadBook(F.bookPath)]) {
+    store.send(.player(.playRequested(F.bookPath, .resume, at: t0)), effects: [.loadBook(F.bookPath, .server(F.server.access))]) {
       $0.player.session.rules.autoRewindLimit = 5
       $0.player.waiting = PendingPlay(book: F.bookPath, start: .resume, requestedAt: self.t0)
       $0.library.books[F.bookPath] = .loading

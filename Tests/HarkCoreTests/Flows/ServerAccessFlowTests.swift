@@ -62,7 +62,7 @@ final class ServerAccessFlowTests: XCTestCase {
     store.send(
       .connections(.librariesLoaded(serverID: F.server.serverID, .success([F.library]))),
       effects: [
-        .flushProgress(serverID: F.server.serverID), .loadHome(serverID: F.server.serverID),
+        .flushProgress(serverID: F.server.serverID), .loadHome(.server(F.server.access)),
         .saveDownload(running), .runDownload(running, F.server.access),
       ]
     ) {

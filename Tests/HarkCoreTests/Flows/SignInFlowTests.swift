@@ -34,7 +34,7 @@ final class SignInFlowTests: XCTestCase {
     }
     store.send(
       .connections(.librariesLoaded(serverID: "srv-1", .success([F.library]))),
-      effects: [.flushProgress(serverID: "srv-1"), .loadHome(serverID: "srv-1")]
+      effects: [.flushProgress(serverID: "srv-1"), .loadHome(.server(F.server.access))]
     ) {
       $0.connections.libraries["srv-1"] = .loaded([F.library])
     }
@@ -95,7 +95,7 @@ final class SignInFlowTests: XCTestCase {
       $0.connections.libraries["srv-1"] = .loading
     }
     store.send(.connections(.rememberedLoaded([signedOut]))) { $0.connections.remembered = [signedOut] }
-    store.send(.player(.lastPlaceRemembered(F.bookPath, position: 95)), effects: [.loadBook(F.bookPath)]) {
+    store.send(.player(.lastPlaceRemembered(F.bookPath, position: 95)), effects: [.loadBook(F.bookPath, .server(F.server.access))]) {
       $0.player.remembered = RememberedPlace(book: F.bookPath, position: 95)
       $0.library.books[F.bookPath] = .loading
       $0.player.session.rules.autoRewindLimit = 5  // Preferences' default, read at each player action
@@ -115,7 +115,7 @@ final class SignInFlowTests: XCTestCase {
       $0.connections.unreachable = ["srv-1"]
     }
     store.send(
-      .connections(.librariesLoaded(serverID: "srv-1", .success([F.library]))), effects: [.loadHome(serverID: "srv-1")]
+      .connections(.librariesLoaded(serverID: "srv-1", .success([F.library]))), effects: [.loadHome(.server(F.server.access))]
     ) {
       $0.connections.libraries["srv-1"] = .loaded([F.library])
     }

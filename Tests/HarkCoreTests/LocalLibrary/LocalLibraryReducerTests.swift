@@ -48,7 +48,7 @@ final class LocalLibraryReducerTests: XCTestCase {
     _ = reduce(&state, .localLibrary(.scanProgressed(done: 3, total: 10)))
     XCTAssertEqual(selectLibraryOverview(state).first?.scanning, "Scanning… 3 of 10 files")
     let effects = scanned(&state, id: homeID, path: home, books: 12)
-    XCTAssertEqual(effects, [.loadHome(serverID: LocalSource.serverID)])
+    XCTAssertEqual(effects, [.loadHome(.thisComputer)])
     _ = scanned(&state, id: driveID, path: drive, books: 1, available: false)
     _ = reduce(&state, .localLibrary(.scanFinished))
     let section = selectLibraryOverview(state).first
@@ -126,7 +126,7 @@ final class LocalLibraryReducerTests: XCTestCase {
     var (state, _) = loaded([home])
     XCTAssertNotNil(selectEmptyState(state, page: .library))
     let effects = reduce(&state, .localLibrary(.booksFound(libraryID: homeID, path: home, books: 3)))
-    XCTAssertEqual(effects, [.loadHome(serverID: LocalSource.serverID)])
+    XCTAssertEqual(effects, [.loadHome(.thisComputer)])
     XCTAssertEqual(state.localLibrary.bookCount, 3)
     // The first-run page gives way to the books found so far.
     XCTAssertNil(selectEmptyState(state, page: .library))
@@ -177,7 +177,7 @@ final class LocalLibraryReducerTests: XCTestCase {
     let other = LibraryPath(serverID: LocalSource.serverID, libraryID: homeID, path: "B")
     state.library.folders[other] = .loaded([])
     let effects = scanned(&state, id: homeID, path: home, books: 2)
-    XCTAssertEqual(effects, [.browseFolder(folder), .loadHome(serverID: LocalSource.serverID)])
+    XCTAssertEqual(effects, [.browseFolder(folder, .thisComputer), .loadHome(.thisComputer)])
     // What is on screen stays until the new answer replaces it (no skeleton
     // flashing on every rescan); what is not is read again when opened.
     XCTAssertEqual(state.library.folders[folder], .loaded([]))
@@ -187,7 +187,7 @@ final class LocalLibraryReducerTests: XCTestCase {
   func testSearchAsksThisComputerBesideTheServers() {
     var (state, _) = loaded([home])
     _ = reduce(&state, .library(.searchChanged("orchard")))
-    XCTAssertEqual(searchNow(&state), [.search("orchard", serverIDs: [LocalSource.serverID])])
+    XCTAssertEqual(searchNow(&state), [.search("orchard", [.thisComputer])])
     let book = Book(libraryID: homeID, relPath: "Quill/Orchard", isFolder: true, title: "A Clockwork Orchard")
     _ = reduce(
       &state, .library(.searchAnswered(query: "orchard", serverID: LocalSource.serverID, .success([book]))))

@@ -49,7 +49,7 @@ final class PlayerReducerTests: XCTestCase {
   func testPlayWaitsForTheBookThenLooksUpWhereTheListenerWas() {
     var state = signedIn()
     let effects = reduce(&state, .player(.playRequested(path, .resume, at: t0)))
-    XCTAssertEqual(effects, [.loadBook(path)], "the folder path never reaches the engine")
+    XCTAssertEqual(effects, [.loadBook(path, .server(home.access))], "the folder path never reaches the engine")
     XCTAssertEqual(state.player.waiting?.book, path)
     XCTAssertNil(state.player.nowPlaying)
 

@@ -29,7 +29,7 @@ final class RememberedBookTests: XCTestCase {
   func testTheMiniPlayerOffersTheLastBookAndPlayResumesIt() {
     var state = started()
     XCTAssertEqual(selectMiniPlayer(state).title, "Not Playing")
-    XCTAssertEqual(reduce(&state, .player(.lastPlaceRemembered(path, position: 30))), [.loadBook(path)])
+    XCTAssertEqual(reduce(&state, .player(.lastPlaceRemembered(path, position: 30))), [.loadBook(path, .server(ServerAccess(serverID: "a", baseURL: URL(string: "https://a.example.com")!)))])
     var bar = selectMiniPlayer(state)
     XCTAssertEqual([bar.title, bar.subtitle], ["Orchard", "0:30"], "its folder's name until the server answers")
     XCTAssertTrue(bar.isActive)

@@ -9,6 +9,7 @@ final class UpNextTests: XCTestCase {
   private var first: LibraryPath { series.at("Wight/Cradle/Book 1") }
   private var second: LibraryPath { series.at("Wight/Cradle/Book 2") }
   private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+  private let home = Reach.server(ServerAccess(serverID: "a", baseURL: URL(string: "https://a.example.com")!))
   private let entries = [
     FsEntry(name: "Book 1", path: "Wight/Cradle/Book 1", isDir: true, isBook: true, title: "Unsouled"),
     FsEntry(name: "Book 2", path: "Wight/Cradle/Book 2", isDir: true, isBook: true, title: "Soulsmith"),
@@ -69,7 +70,7 @@ final class UpNextTests: XCTestCase {
     _ = tick(&state, 5)
     XCTAssertEqual(selectUpNextCard(state)?.countdownText, "Starts in 10s")
     // Book 2 plays once it is loaded.
-    XCTAssertEqual(tick(&state, 10), [.cancelTimer(upNextTick), .loadBook(second)])
+    XCTAssertEqual(tick(&state, 10), [.cancelTimer(upNextTick), .loadBook(second, home)])
     XCTAssertEqual(state.player.waiting?.book, second)
     XCTAssertNil(selectUpNextCard(state))
   }
@@ -79,7 +80,7 @@ final class UpNextTests: XCTestCase {
     XCTAssertEqual(end(&state), finishedEffects, "no countdown")
     XCTAssertEqual(selectUpNextCard(state)?.countdownText, "")
     XCTAssertEqual(selectUpNextCard(state)?.title, "Soulsmith")
-    XCTAssertEqual(reduce(&state, .player(.upNextPlayRequested(at: t0))), [.loadBook(second)])
+    XCTAssertEqual(reduce(&state, .player(.upNextPlayRequested(at: t0))), [.loadBook(second, home)])
   }
 
   func testCancelStopsTheCountdownButKeepsTheCard() {
@@ -95,7 +96,7 @@ final class UpNextTests: XCTestCase {
 
   func testAnUnknownFolderIsLoadedForTheCard() {
     var state = playingTheFirstBook(playNext: false, folderKnown: false)
-    XCTAssertEqual(end(&state), finishedEffects + [.browseFolder(series)])
+    XCTAssertEqual(end(&state), finishedEffects + [.browseFolder(series, home)])
     XCTAssertNil(selectUpNextCard(state), "no empty card while the folder loads")
     _ = reduce(&state, .library(.folderLoaded(series, .success(entries))))
     XCTAssertEqual(selectUpNextCard(state)?.title, "Soulsmith")
@@ -114,7 +115,7 @@ final class UpNextTests: XCTestCase {
     var state = playingTheFirstBook(playNext: true)
     _ = end(&state)
     let other = series.at("Wight/Cradle/Book 9")
-    XCTAssertEqual(reduce(&state, .player(.playRequested(other, .resume, at: t0))), [.loadBook(other)])
+    XCTAssertEqual(reduce(&state, .player(.playRequested(other, .resume, at: t0))), [.loadBook(other, home)])
     XCTAssertNotNil(state.player.upNext, "still offered until the other book really starts")
     state.library.books[other] = .loaded(book(other))
     XCTAssertEqual(
