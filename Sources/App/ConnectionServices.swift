@@ -403,9 +403,11 @@ final class ConnectionServices {
   /// The durable mirror and offline queue, for the other services.
   var progressSyncer: ProgressSyncer? { syncer }
 
-  /// The client of a server the store named in an effect, for the other
-  /// services (whose effects carry the server id only): a miss is
-  /// reported to the store, which answers it (`sessionMissing`).
+  /// The cached client of a server named by id only, for what does not
+  /// carry the store's `ServerAccess` yet: the listening spans
+  /// (`PlaybackServices`, `recordListening`) and the GNOME Shell search
+  /// provider. A miss is reported to the store, which answers it
+  /// (`sessionMissing`).
   func signedInClient(_ serverID: String) -> AudioSiloClient? {
     clients[serverID] ?? missing(serverID)
   }

@@ -10,16 +10,23 @@ import Views
 /// server's cover route, at most 4 fetches at once (under every server's
 /// rate limit, and paced with the server's other requests by its client).
 enum CoverSourceSetup {
-  /// The window's covers, and where a cached one lives on disk.
+  /// The window's covers, and where a cached one lives on disk. Covers
+  /// are asked for by the views, not by effects, so `access` reads the
+  /// store's word on a server (`ConnectionsState.access`) at each fetch.
   @MainActor
-  static func make(connections: ConnectionServices, local: LocalLibraryServices) -> (
+  static func make(
+    connections: ConnectionServices, local: LocalLibraryServices,
+    access: @escaping @Sendable @MainActor (String) -> ServerAccess?
+  ) -> (
     CoverSource, @Sendable (LibraryPath) -> URL?
   ) {
     let directory = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
       .appendingPathComponent("hark/covers", isDirectory: true)
     let store = CoverStore(directory: directory) { book in
       if book.isLocal { return try await localCover(book, local) }
-      guard let client = await connections.signedInClient(book.serverID) else { throw CoverUnavailable() }
+      guard let access = await access(book.serverID), let client = await connections.client(access) else {
+        throw CoverUnavailable()
+      }
       do throws(APIError) {
         return try await client.cover(libraryID: book.libraryID, path: book.path)
       } catch .invalidResponse {
@@ -50,6 +57,7 @@ enum CoverSourceSetup {
     }
   }
 
-  /// Not signed in to the book's server (yet): try again later.
+  /// Not signed in to the book's server (yet, or waiting for a sign-in
+  /// again): try again later.
   private struct CoverUnavailable: Error {}
 }

@@ -101,7 +101,9 @@ public final class HarkApplication {
     libraryFolders.load { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     libraryFolders.observe { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     self.connections = connections
-    let (covers, coverFile) = CoverSourceSetup.make(connections: connections, local: local)
+    let (covers, coverFile) = CoverSourceSetup.make(connections: connections, local: local) {
+      store.state.connections.access($0)
+    }
     self.covers = covers
     settings.observe { key, value in store.dispatch(.settings(.changed(key, value))) }
     self.settings = settings
