@@ -70,7 +70,13 @@ final class BookExtrasServices {
     _ dispatch: @escaping @MainActor (Action) -> Void
   ) async {
     guard let client = await connections.client(access) else {
+      // No token after all (the store hears `sessionMissing`): every list
+      // is answered, none left loading.
+      let failure = FailureMessage(tr("Hark is not signed in to this server."))
       dispatch(.library(.resumeLoaded(book, .failed(.notSignedIn))))
+      dispatch(.library(.bookmarksLoaded(book, .failure(failure))))
+      dispatch(.library(.notesLoaded(book, .failure(failure))))
+      dispatch(.library(.historyLoaded(book, .failure(failure))))
       return
     }
     let syncer = connections.progressSyncer

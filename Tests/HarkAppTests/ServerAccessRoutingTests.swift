@@ -169,6 +169,32 @@ final class ServerAccessRoutingTests: XCTestCase {
       harness.actions.contains { if case .connections(.sessionMissing(AppHarness.serverID)) = $0 { true } else { false } })
   }
 
+  /// A restored server the store still counts as signed in, whose token
+  /// the keyring no longer holds: the Book page it asks for is answered
+  /// ("not signed in") in every list, none left loading, and the store
+  /// hears the session is gone.
+  @MainActor func testABookPageWithoutATokenIsAnsweredNotLeftLoading() async throws {
+    let harness = harness(Self.home)
+    let server = ServerConnection(
+      serverID: AppHarness.serverID, name: "Hark Test Server", baseURL: Self.home.baseURL, username: "listener")
+    harness.store.dispatch(.connections(.restored([server])))
+    let book = harness.book(Self.book)
+    harness.store.dispatch(.library(.bookOpened(book)))
+    try await harness.waitUntil("the Book page's lists are answered") { state in
+      guard let extras = state.library.extras[book] else { return false }
+      return extras.resume != nil && extras.bookmarks != .loading && extras.notes != .loading
+        && extras.history != .loading
+    }
+    let extras = try XCTUnwrap(harness.state.library.extras[book])
+    XCTAssertEqual(extras.resume, .failed(.notSignedIn))
+    XCTAssertEqual(extras.bookmarks, .failed("Hark is not signed in to this server."))
+    XCTAssertEqual(extras.notes, .failed("Hark is not signed in to this server."))
+    XCTAssertEqual(extras.history, .failed("Hark is not signed in to this server."))
+    try await harness.waitUntil("Sign in again") {
+      $0.connections.server(AppHarness.serverID)?.needsReconnect == true
+    }
+  }
+
   /// Once another server answers at the address, the engine's streams
   /// carry no token at all.
   @MainActor func testAnotherServerAtTheAddressGetsNoTokenInTheStreams() async throws {
