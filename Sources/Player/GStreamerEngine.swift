@@ -98,7 +98,7 @@ public final class GStreamerEngine: PlaybackEngine {
     VorbisEndTrimProbe.install(on: playbin)
     if let tempo = pipeline.tempo {
       rateDuck.attach(toTempo: tempo)
-      tempoJoins.attach(toTempo: tempo)
+      tempoJoins.attach(toTempo: tempo, in: playbin)
       tempoEnd.attach(toTempo: tempo)
     }
     if let playSink = pipeline.playSink {
@@ -210,7 +210,7 @@ public final class GStreamerEngine: PlaybackEngine {
     let position =
       if phase.isOpening { pendingSeek ?? lastPosition }
       else if seekIsUnderWay { lastPosition }
-      else { pipeline.position.map { streamStart + $0 } ?? lastPosition }
+      else { heardPosition.map { streamStart + $0 } ?? lastPosition }
     open(trackIndex: index, at: position)
   }
 
@@ -291,7 +291,7 @@ public final class GStreamerEngine: PlaybackEngine {
     // With a seek under way, the pipeline may still answer the place it is
     // leaving (or an earlier seek's): report where the session asked to go.
     noteSeekFinished()
-    if case .open = phase, !seekIsUnderWay, let position = pipeline.position {
+    if case .open = phase, !seekIsUnderWay, let position = heardPosition {
       lastPosition = streamStart + position
     }
     if durationIsStale && !phase.isOpening && !isTranscoded {
@@ -303,6 +303,13 @@ public final class GStreamerEngine: PlaybackEngine {
     emit(EngineSnapshot(
       state: reportedState, trackIndex: index, position: lastPosition, duration: duration,
       rate: rateKeeper.rate, seekID: finishedSeek))
+  }
+
+  /// Seconds into the playing stream that the sink plays now: its position
+  /// less what it reads ahead after a join at a speed other than 1×
+  /// (`TempoJoinTimestamps.positionLead`).
+  private var heardPosition: Double? {
+    pipeline.position.map { max(0, $0 - tempoJoins.positionLead) }
   }
 
   func emit(_ next: EngineSnapshot) {

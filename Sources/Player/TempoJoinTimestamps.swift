@@ -28,11 +28,11 @@ import Synchronization
 /// positions there read the jump × the speed ahead until the next flush or
 /// segment: the held output is 980 samples at the first join of the FLAC
 /// tone and the Vorbis sweep at 1.5× (33 ms of the file), 539 and 1,274 at
-/// their second (18 and 43 ms). Not corrected: a stream time below 0 does
-/// not exist, and stamping the new file's audio from the segment's start
-/// would put the held audio before it, where the sink clips it away. The
-/// engine would have to take the lead off the positions it reports while
-/// the sink is in that segment (from the file's STREAM_START on the bus).
+/// their second (18 and 43 ms). A stream time below 0 does not exist, and
+/// stamping the new file's audio from the segment's start would put the
+/// held audio before it, where the sink clips it away; so what the segment
+/// cannot take is noted as its lead (`JoinPositionLead`), which the engine
+/// takes off the positions it reports while the sink is in that segment.
 /// At 1× (passthrough, exact stamps) audio passes unchanged.
 final class TempoJoinTimestamps: Sendable {
   private struct State {
@@ -46,9 +46,16 @@ final class TempoJoinTimestamps: Sendable {
   }
 
   private let state = Mutex(State())
+  private let lead = JoinPositionLead()
 
-  /// Probes scaletempo's source pad (it lives as long as the element).
-  func attach(toTempo tempo: UnsafeMutablePointer<GstElement>) {
+  /// Seconds of the file the sink's positions read ahead of what it plays
+  /// now (`JoinPositionLead`).
+  var positionLead: Double { lead.seconds }
+
+  /// Probes scaletempo's source pad (it lives as long as the element), and
+  /// where its output leaves playbin's audio queue.
+  func attach(toTempo tempo: UnsafeMutablePointer<GstElement>, in playbin: ElementHandle) {
+    lead.attach(to: playbin)
     guard let pad = gst_element_get_static_pad(tempo, "src") else { return }
     defer { gst_object_unref(pad) }
     PadProbe.add(to: pad, PadProbe.buffersEventsAndFlushes) { [self] info, _ in
@@ -65,11 +72,13 @@ final class TempoJoinTimestamps: Sendable {
     switch hark_gst_event_type(event) {
     case GST_EVENT_FLUSH_STOP:
       state.withLock { $0 = State() }
+      lead.flushedAtTempo()
     case GST_EVENT_SEGMENT:
       var incoming = GstSegment()
       gst_event_copy_segment(event, &incoming)
-      let moved = state.withLock { state -> GstSegment? in
+      let (moved, unmoved) = state.withLock { state -> (GstSegment?, GstClockTime) in
         var segment = incoming
+        var unmoved: GstClockTime = 0
         state.nextStart = nil
         // scaletempo's own output segment when it stretches: rate 1, the
         // speed as the applied rate.
@@ -81,7 +90,9 @@ final class TempoJoinTimestamps: Sendable {
           if segment.stop != hark_gst_clock_time_none() { segment.stop += jump }
           // Stream time = time + (pts - start) × speed: what the move adds.
           let ahead = GstClockTime(Double(jump) * abs(incoming.applied_rate))
-          if segment.time >= ahead { segment.time -= ahead }
+          let taken = min(ahead, segment.time)
+          segment.time -= taken
+          unmoved = ahead - taken
           isMoved = true
         }
         // Every stretched segment is stamped one buffer after the other:
@@ -94,8 +105,9 @@ final class TempoJoinTimestamps: Sendable {
         if stretched { state.nextStart = segment.start }
         state.segment = segment
         state.hasSegment = segment.format == GST_FORMAT_TIME
-        return isMoved ? segment : nil
+        return (isMoved ? segment : nil, unmoved)
       }
+      lead.sent(gst_event_get_seqnum(event), lead: Double(unmoved) / 1e9)
       guard var moved else { return }
       let replacement = gst_event_new_segment(&moved)!
       gst_event_set_seqnum(replacement, gst_event_get_seqnum(event))

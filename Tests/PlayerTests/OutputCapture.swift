@@ -27,6 +27,9 @@ final class OutputCapture {
   /// buffers one after the other; overlapping stamps put its place ahead
   /// of them, and a later resync to a stamp writes over what it holds.
   private(set) var stampOverlap = 0
+  /// Per buffer pulled: its running time and the index of its first
+  /// sample in `samples`, to tell which sample a synced sink plays when.
+  private(set) var bufferStarts: [(running: GstClockTime, sample: Int)] = []
   private var runningEnd: GstClockTime?
   private var isSegmentStart = false
   private let rate: Int
@@ -69,6 +72,7 @@ final class OutputCapture {
           stampOverlap += overlap
         }
         isSegmentStart = false
+        if start != hark_gst_clock_time_none() { bufferStarts.append((start, samples.count)) }
         if buffer.pointee.duration != hark_gst_clock_time_none(), start != hark_gst_clock_time_none() {
           runningEnd = start + buffer.pointee.duration
         }
@@ -93,6 +97,24 @@ final class OutputCapture {
     segmentGaps = []
     stampOverlap = 0
     runningEnd = nil
+    bufferStarts = []
+  }
+
+  /// With `sync: true`: the index in `samples` of the sample the sink plays
+  /// now (the clock's running time, less the latency the sink syncs with),
+  /// after draining what it has rendered; nil before it has a clock.
+  func sampleIndexPlayingNow() -> Double? {
+    drain()
+    let element = UnsafeMutableRawPointer(appSink).assumingMemoryBound(to: GstElement.self)
+    guard let clock = gst_element_get_clock(element) else { return nil }
+    defer { gst_object_unref(clock) }
+    let now = gst_clock_get_time(clock)
+    let latency = gst_base_sink_get_latency(UnsafeMutableRawPointer(appSink).assumingMemoryBound(to: GstBaseSink.self))
+    let running = Double(now) - Double(gst_element_get_base_time(element)) - Double(latency)
+    guard let last = bufferStarts.last(where: { Double($0.running) <= running }) else { return nil }
+    let next = bufferStarts.first { $0.sample > last.sample }?.sample ?? samples.count
+    let into = (running - Double(last.running)) * Double(rate) / 1e9
+    return Double(last.sample) + min(into, Double(next - last.sample))
   }
 
   private func isSame(_ a: GstSegment, _ b: GstSegment?) -> Bool {
