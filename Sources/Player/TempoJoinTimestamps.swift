@@ -34,6 +34,17 @@ import Synchronization
 /// cannot take is noted as its lead (`JoinPositionLead`), which the engine
 /// takes off the positions it reports while the sink is in that segment.
 /// At 1× (passthrough, exact stamps) audio passes unchanged.
+///
+/// At every join, at any speed, the next file's first buffer comes DISCONT,
+/// and pulsesink (audiobasesink) then resyncs to its running time rather
+/// than writing it on after the last sample. Those running times are
+/// nanoseconds, not whole samples: at the ffmpeg MP3 sweep's joins the
+/// next file starts 0.04 and 0.07 samples before the sample grid, so the
+/// resync (rounding down from wherever the clock's base time put the grid)
+/// landed one sample early now and then, writing over the last file's last
+/// sample: −1 at boundary 2 in 1 of 6 real-time plays. A first buffer that
+/// starts where the last one ended (within `contiguous`) loses the flag, so
+/// the sink writes it on after the last sample.
 final class TempoJoinTimestamps: Sendable {
   private struct State {
     /// The segment sent downstream, as rewritten.
@@ -43,7 +54,14 @@ final class TempoJoinTimestamps: Sendable {
     var runningEnd: GstClockTime?
     /// In a stretched segment: where the next buffer is stamped.
     var nextStart: GstClockTime?
+    /// A segment came without a flush and no buffer since.
+    var awaitsFirstBuffer = false
   }
+
+  /// How far apart in running time the last file's end and the next file's
+  /// start may be and still be written one after the other: two samples at
+  /// 44.1 kHz. A gap the sink should hear is far larger.
+  static let contiguous: GstClockTime = 50_000
 
   private let state = Mutex(State())
   private let lead = JoinPositionLead()
@@ -103,6 +121,7 @@ final class TempoJoinTimestamps: Sendable {
         // end: 126-1,070 samples lost at the first join at 1.5x through the
         // real-time sink.
         if stretched { state.nextStart = segment.start }
+        state.awaitsFirstBuffer = true
         state.segment = segment
         state.hasSegment = segment.format == GST_FORMAT_TIME
         return (isMoved ? segment : nil, unmoved)
@@ -122,8 +141,11 @@ final class TempoJoinTimestamps: Sendable {
     let pts = hark_gst_buffer_pts(buffer)
     let duration = hark_gst_buffer_duration(buffer)
     guard pts != hark_gst_clock_time_none() else { return }
-    let stamped = state.withLock { state -> GstClockTime? in
-      guard state.hasSegment else { return nil }
+    let isDiscont = buffer.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0
+    let (stamped, joined) = state.withLock { state -> (GstClockTime?, Bool) in
+      guard state.hasSegment else { return (nil, false) }
+      let isFirst = state.awaitsFirstBuffer
+      state.awaitsFirstBuffer = false
       var start = pts
       if let next = state.nextStart {
         start = next
@@ -131,13 +153,18 @@ final class TempoJoinTimestamps: Sendable {
         if duration == hark_gst_clock_time_none() { start = pts }
         state.nextStart = duration == hark_gst_clock_time_none() ? nil : start + duration
       }
+      let running = gst_segment_to_running_time(&state.segment, GST_FORMAT_TIME, start)
+      var joined = false
+      if isFirst, isDiscont, running != hark_gst_clock_time_none(), let end = state.runningEnd {
+        joined = max(running, end) - min(running, end) <= Self.contiguous
+      }
       if duration != hark_gst_clock_time_none() {
-        let running = gst_segment_to_running_time(&state.segment, GST_FORMAT_TIME, start)
         state.runningEnd = running == hark_gst_clock_time_none() ? nil : running + duration
       }
-      return start == pts ? nil : start
+      return (start == pts ? nil : start, joined)
     }
-    guard let stamped, let writable = hark_gst_probe_writable_buffer(info) else { return }
-    writable.pointee.pts = stamped
+    guard stamped != nil || joined, let writable = hark_gst_probe_writable_buffer(info) else { return }
+    if let stamped { writable.pointee.pts = stamped }
+    if joined { writable.pointee.mini_object.flags &= ~GST_BUFFER_FLAG_DISCONT.rawValue }
   }
 }

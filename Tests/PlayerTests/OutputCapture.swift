@@ -27,6 +27,10 @@ final class OutputCapture {
   /// buffers one after the other; overlapping stamps put its place ahead
   /// of them, and a later resync to a stamp writes over what it holds.
   private(set) var stampOverlap = 0
+  /// Buffers after the first that came DISCONT: a real audio sink resyncs
+  /// to such a buffer's running time instead of writing it on after the
+  /// last sample (a file joined gaplessly should not be one).
+  private(set) var discontinuities = 0
   /// Per buffer pulled: its running time and the index of its first
   /// sample in `samples`, to tell which sample a synced sink plays when.
   private(set) var bufferStarts: [(running: GstClockTime, sample: Int)] = []
@@ -62,6 +66,9 @@ final class OutputCapture {
         isSegmentStart = true
       }
       guard let buffer = gst_sample_get_buffer(sample) else { continue }
+      if !samples.isEmpty, buffer.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0 {
+        discontinuities += 1
+      }
       if var segment = lastSegment, buffer.pointee.pts != hark_gst_clock_time_none() {
         lastStreamTime = Double(gst_segment_to_stream_time(&segment, GST_FORMAT_TIME, buffer.pointee.pts)) / 1e9
         let start = gst_segment_to_running_time(&segment, GST_FORMAT_TIME, buffer.pointee.pts)
@@ -96,6 +103,7 @@ final class OutputCapture {
     segmentLengths = []
     segmentGaps = []
     stampOverlap = 0
+    discontinuities = 0
     runningEnd = nil
     bufferStarts = []
   }
