@@ -43,8 +43,13 @@ import Synchronization
 /// resync (rounding down from wherever the clock's base time put the grid)
 /// landed one sample early now and then, writing over the last file's last
 /// sample: −1 at boundary 2 in 1 of 6 real-time plays. A first buffer that
-/// starts where the last one ended (within `contiguous`) loses the flag, so
-/// the sink writes it on after the last sample.
+/// starts within half a sample of where the sink's last sample ends loses
+/// the flag, so the sink writes it on after that sample. Where the sink is
+/// is counted in samples as audiobasesink counts them (on from its last
+/// resync), not from the stamps: an AAC file with an edit list begins with
+/// one priming sample more than its stamps cover, and the resync at the
+/// next join is what takes it back off the timeline (written on, each AAC
+/// join was +1 in a real-time run).
 final class TempoJoinTimestamps: Sendable {
   private struct State {
     /// The segment sent downstream, as rewritten.
@@ -56,12 +61,13 @@ final class TempoJoinTimestamps: Sendable {
     var nextStart: GstClockTime?
     /// A segment came without a flush and no buffer since.
     var awaitsFirstBuffer = false
+    /// The output's format (from its caps), to count a buffer's samples.
+    var sampleRate = 0
+    var bytesPerFrame = 0
+    /// Where a real audio sink's written samples end, in running time
+    /// (nanoseconds): on from its last resync, sample by sample.
+    var sinkEnd: Double?
   }
-
-  /// How far apart in running time the last file's end and the next file's
-  /// start may be and still be written one after the other: two samples at
-  /// 44.1 kHz. A gap the sink should hear is far larger.
-  static let contiguous: GstClockTime = 50_000
 
   private let state = Mutex(State())
   private let lead = JoinPositionLead()
@@ -88,6 +94,12 @@ final class TempoJoinTimestamps: Sendable {
 
   private func handle(_ event: UnsafeMutablePointer<GstEvent>, _ info: UnsafeMutablePointer<GstPadProbeInfo>) {
     switch hark_gst_event_type(event) {
+    case GST_EVENT_CAPS:
+      guard let audio = audioInfo(ofCapsEvent: event) else { return }
+      state.withLock {
+        $0.sampleRate = Int(audio.rate)
+        $0.bytesPerFrame = Int(audio.bpf)
+      }
     case GST_EVENT_FLUSH_STOP:
       state.withLock { $0 = State() }
       lead.flushedAtTempo()
@@ -136,6 +148,20 @@ final class TempoJoinTimestamps: Sendable {
     }
   }
 
+  /// Where audiobasesink's samples end after it writes `buffer`, starting
+  /// at running time `running`: on after the last sample when the buffer is
+  /// within its 40 ms alignment threshold of there and not DISCONT, else
+  /// at the buffer's own time.
+  private static func sinkEnd(
+    after end: Double?, buffer: UnsafeMutablePointer<GstBuffer>, at running: GstClockTime, resyncs: Bool,
+    rate: Double, bytesPerFrame: Int
+  ) -> Double? {
+    guard running != hark_gst_clock_time_none(), rate > 0, bytesPerFrame > 0 else { return nil }
+    let length = Double(gst_buffer_get_size(buffer) / gsize(bytesPerFrame)) / rate * 1e9
+    if !resyncs, let end, abs(Double(running) - end) < 40e6 { return end + length }
+    return Double(running) + length
+  }
+
   private func restamp(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {
     guard let buffer = hark_gst_probe_buffer(info) else { return }
     let pts = hark_gst_buffer_pts(buffer)
@@ -154,10 +180,14 @@ final class TempoJoinTimestamps: Sendable {
         state.nextStart = duration == hark_gst_clock_time_none() ? nil : start + duration
       }
       let running = gst_segment_to_running_time(&state.segment, GST_FORMAT_TIME, start)
+      let rate = Double(state.sampleRate)
       var joined = false
-      if isFirst, isDiscont, running != hark_gst_clock_time_none(), let end = state.runningEnd {
-        joined = max(running, end) - min(running, end) <= Self.contiguous
+      if isFirst, isDiscont, running != hark_gst_clock_time_none(), rate > 0, let end = state.sinkEnd {
+        joined = abs(Double(running) - end) * rate / 1e9 < 0.5
       }
+      state.sinkEnd = Self.sinkEnd(
+        after: state.sinkEnd, buffer: buffer, at: running, resyncs: isDiscont && !joined,
+        rate: rate, bytesPerFrame: state.bytesPerFrame)
       if duration != hark_gst_clock_time_none() {
         state.runningEnd = running == hark_gst_clock_time_none() ? nil : running + duration
       }

@@ -31,6 +31,15 @@ final class OutputCapture {
   /// to such a buffer's running time instead of writing it on after the
   /// last sample (a file joined gaplessly should not be one).
   private(set) var discontinuities = 0
+  /// Joins (a segment's first buffer) that come without DISCONT but do not
+  /// start within half a sample of where a real audio sink's samples end
+  /// (audiobasesink: on from its last resync, sample by sample, within its
+  /// 40 ms alignment threshold): it writes such a buffer on after its last
+  /// sample, off the timeline by the difference (an AAC part's extra
+  /// priming sample made each join +1 when its DISCONT was dropped).
+  private(set) var misjoined = 0
+  /// Where that sink's samples end, in running time (nanoseconds).
+  private var sinkEnd: Double?
   /// Per buffer pulled: its running time and the index of its first
   /// sample in `samples`, to tell which sample a synced sink plays when.
   private(set) var bufferStarts: [(running: GstClockTime, sample: Int)] = []
@@ -78,8 +87,19 @@ final class OutputCapture {
           let overlap = Int(((Double(runningEnd) - Double(start)) * Double(rate) / 1e9).rounded())
           stampOverlap += overlap
         }
+        let isDiscont = buffer.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0
+        if isSegmentStart, !isDiscont, let sinkEnd, start != hark_gst_clock_time_none(),
+          abs(Double(start) - sinkEnd) * Double(rate) / 1e9 >= 0.5
+        {
+          misjoined += 1
+        }
         isSegmentStart = false
-        if start != hark_gst_clock_time_none() { bufferStarts.append((start, samples.count)) }
+        if start != hark_gst_clock_time_none() {
+          bufferStarts.append((start, samples.count))
+          let length = Double(gst_buffer_get_size(buffer) / 2) / Double(rate) * 1e9
+          let aligns = !isDiscont && sinkEnd.map { abs(Double(start) - $0) < 40e6 } == true
+          sinkEnd = (aligns ? sinkEnd! : Double(start)) + length
+        }
         if buffer.pointee.duration != hark_gst_clock_time_none(), start != hark_gst_clock_time_none() {
           runningEnd = start + buffer.pointee.duration
         }
@@ -104,6 +124,8 @@ final class OutputCapture {
     segmentGaps = []
     stampOverlap = 0
     discontinuities = 0
+    misjoined = 0
+    sinkEnd = nil
     runningEnd = nil
     bufferStarts = []
   }
