@@ -67,8 +67,10 @@ extension GStreamerEngine {
     // A gapless switch never posts EOS; this is the end of the last file.
     phase = .ended
     order = .pause
-    // A transcoded stream's own length counts from its `t`.
-    lastPosition = pipeline.duration.map { streamStart + $0 } ?? snapshot.duration
+    // A transcoded stream's own length counts from its `t`. A streamed Ogg
+    // file's is a guess: where the sink's last audio ends is measured.
+    let end = currentIsStreamedOgg ? heardPosition : pipeline.duration
+    lastPosition = end.map { streamStart + $0 } ?? snapshot.duration
     stopPolling()
     publish()
   }

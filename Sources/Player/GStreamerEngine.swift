@@ -98,7 +98,7 @@ public final class GStreamerEngine: PlaybackEngine {
     VorbisEndTrimProbe.install(on: playbin)
     if let tempo = pipeline.tempo {
       rateDuck.attach(toTempo: tempo)
-      tempoJoins.attach(toTempo: tempo)
+      tempoJoins.attach(toTempo: tempo, in: playbin)
       tempoEnd.attach(toTempo: tempo)
     }
     if let playSink = pipeline.playSink {
@@ -210,7 +210,7 @@ public final class GStreamerEngine: PlaybackEngine {
     let position =
       if phase.isOpening { pendingSeek ?? lastPosition }
       else if seekIsUnderWay { lastPosition }
-      else { pipeline.position.map { streamStart + $0 } ?? lastPosition }
+      else { heardPosition.map { streamStart + $0 } ?? lastPosition }
     open(trackIndex: index, at: position)
   }
 
@@ -288,10 +288,11 @@ public final class GStreamerEngine: PlaybackEngine {
       return (queue.currentIndex, (source.duration, source.isTranscoded))
     }
     guard let (index, (knownDuration, isTranscoded)) = current else { return }
+    let isStreamedOgg = currentIsStreamedOgg
     // With a seek under way, the pipeline may still answer the place it is
     // leaving (or an earlier seek's): report where the session asked to go.
     noteSeekFinished()
-    if case .open = phase, !seekIsUnderWay, let position = pipeline.position {
+    if case .open = phase, !seekIsUnderWay, let position = heardPosition {
       lastPosition = streamStart + position
     }
     if durationIsStale && !phase.isOpening && !isTranscoded {
@@ -299,10 +300,33 @@ public final class GStreamerEngine: PlaybackEngine {
       durationIsStale = pipelineDuration == nil
     }
     // A transcoded stream's own length is unknown or covers only from `t`.
-    let duration = (isTranscoded ? nil : pipelineDuration) ?? knownDuration ?? 0
+    // A streamed Ogg file is read once from its start (OggLengthAnswer), so
+    // nothing measures it before its end: its length in the pipeline is the
+    // decoder's guess from the bytes so far (4.04 s for a 21 s part of the
+    // Vorbis sweep). The server's figure stands until the file has ended
+    // (`finish`: where it ended is its length).
+    let measured = isStreamedOgg ? (phase == .ended ? lastPosition : nil) : pipelineDuration
+    let duration = (isTranscoded ? nil : measured) ?? knownDuration ?? 0
     emit(EngineSnapshot(
       state: reportedState, trackIndex: index, position: lastPosition, duration: duration,
       rate: rateKeeper.rate, seekID: finishedSeek))
+  }
+
+  /// The current file is an Ogg stream oggdemux reads pushed, which it
+  /// cannot measure (`OggLengthAnswer`).
+  var currentIsStreamedOgg: Bool {
+    shared.withQueue { queue in
+      guard queue.sources.indices.contains(queue.currentIndex) else { return false }
+      let uri = queue.sources[queue.currentIndex].uri
+      return uri.scheme != "file" && queue.pushedOgg.contains(uri.absoluteString)
+    }
+  }
+
+  /// Seconds into the playing stream that the sink plays now: its position
+  /// less what it reads ahead after a join at a speed other than 1×
+  /// (`TempoJoinTimestamps.positionLead`).
+  var heardPosition: Double? {
+    pipeline.position.map { max(0, $0 - tempoJoins.positionLead) }
   }
 
   func emit(_ next: EngineSnapshot) {

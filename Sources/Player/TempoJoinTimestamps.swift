@@ -28,12 +28,28 @@ import Synchronization
 /// positions there read the jump × the speed ahead until the next flush or
 /// segment: the held output is 980 samples at the first join of the FLAC
 /// tone and the Vorbis sweep at 1.5× (33 ms of the file), 539 and 1,274 at
-/// their second (18 and 43 ms). Not corrected: a stream time below 0 does
-/// not exist, and stamping the new file's audio from the segment's start
-/// would put the held audio before it, where the sink clips it away. The
-/// engine would have to take the lead off the positions it reports while
-/// the sink is in that segment (from the file's STREAM_START on the bus).
+/// their second (18 and 43 ms). A stream time below 0 does not exist, and
+/// stamping the new file's audio from the segment's start would put the
+/// held audio before it, where the sink clips it away; so what the segment
+/// cannot take is noted as its lead (`JoinPositionLead`), which the engine
+/// takes off the positions it reports while the sink is in that segment.
 /// At 1× (passthrough, exact stamps) audio passes unchanged.
+///
+/// At every join, at any speed, the next file's first buffer comes DISCONT,
+/// and pulsesink (audiobasesink) then resyncs to its running time rather
+/// than writing it on after the last sample. Those running times are
+/// nanoseconds, not whole samples: at the ffmpeg MP3 sweep's joins the
+/// next file starts 0.04 and 0.07 samples before the sample grid, so the
+/// resync (rounding down from wherever the clock's base time put the grid)
+/// landed one sample early now and then, writing over the last file's last
+/// sample: −1 at boundary 2 in 1 of 6 real-time plays. A first buffer that
+/// starts within half a sample of where the sink's last sample ends loses
+/// the flag, so the sink writes it on after that sample. Where the sink is
+/// is counted in samples as audiobasesink counts them (on from its last
+/// resync), not from the stamps: an AAC file with an edit list begins with
+/// one priming sample more than its stamps cover, and the resync at the
+/// next join is what takes it back off the timeline (written on, each AAC
+/// join was +1 in a real-time run).
 final class TempoJoinTimestamps: Sendable {
   private struct State {
     /// The segment sent downstream, as rewritten.
@@ -43,12 +59,27 @@ final class TempoJoinTimestamps: Sendable {
     var runningEnd: GstClockTime?
     /// In a stretched segment: where the next buffer is stamped.
     var nextStart: GstClockTime?
+    /// A segment came without a flush and no buffer since.
+    var awaitsFirstBuffer = false
+    /// The output's format (from its caps), to count a buffer's samples.
+    var sampleRate = 0
+    var bytesPerFrame = 0
+    /// Where a real audio sink's written samples end, in running time
+    /// (nanoseconds): on from its last resync, sample by sample.
+    var sinkEnd: Double?
   }
 
   private let state = Mutex(State())
+  private let lead = JoinPositionLead()
 
-  /// Probes scaletempo's source pad (it lives as long as the element).
-  func attach(toTempo tempo: UnsafeMutablePointer<GstElement>) {
+  /// Seconds of the file the sink's positions read ahead of what it plays
+  /// now (`JoinPositionLead`).
+  var positionLead: Double { lead.seconds }
+
+  /// Probes scaletempo's source pad (it lives as long as the element), and
+  /// where its output leaves playbin's audio queue.
+  func attach(toTempo tempo: UnsafeMutablePointer<GstElement>, in playbin: ElementHandle) {
+    lead.attach(to: playbin)
     guard let pad = gst_element_get_static_pad(tempo, "src") else { return }
     defer { gst_object_unref(pad) }
     PadProbe.add(to: pad, PadProbe.buffersEventsAndFlushes) { [self] info, _ in
@@ -63,13 +94,21 @@ final class TempoJoinTimestamps: Sendable {
 
   private func handle(_ event: UnsafeMutablePointer<GstEvent>, _ info: UnsafeMutablePointer<GstPadProbeInfo>) {
     switch hark_gst_event_type(event) {
+    case GST_EVENT_CAPS:
+      guard let audio = audioInfo(ofCapsEvent: event) else { return }
+      state.withLock {
+        $0.sampleRate = Int(audio.rate)
+        $0.bytesPerFrame = Int(audio.bpf)
+      }
     case GST_EVENT_FLUSH_STOP:
       state.withLock { $0 = State() }
+      lead.flushedAtTempo()
     case GST_EVENT_SEGMENT:
       var incoming = GstSegment()
       gst_event_copy_segment(event, &incoming)
-      let moved = state.withLock { state -> GstSegment? in
+      let (moved, unmoved) = state.withLock { state -> (GstSegment?, GstClockTime) in
         var segment = incoming
+        var unmoved: GstClockTime = 0
         state.nextStart = nil
         // scaletempo's own output segment when it stretches: rate 1, the
         // speed as the applied rate.
@@ -81,7 +120,9 @@ final class TempoJoinTimestamps: Sendable {
           if segment.stop != hark_gst_clock_time_none() { segment.stop += jump }
           // Stream time = time + (pts - start) × speed: what the move adds.
           let ahead = GstClockTime(Double(jump) * abs(incoming.applied_rate))
-          if segment.time >= ahead { segment.time -= ahead }
+          let taken = min(ahead, segment.time)
+          segment.time -= taken
+          unmoved = ahead - taken
           isMoved = true
         }
         // Every stretched segment is stamped one buffer after the other:
@@ -92,10 +133,12 @@ final class TempoJoinTimestamps: Sendable {
         // end: 126-1,070 samples lost at the first join at 1.5x through the
         // real-time sink.
         if stretched { state.nextStart = segment.start }
+        state.awaitsFirstBuffer = true
         state.segment = segment
         state.hasSegment = segment.format == GST_FORMAT_TIME
-        return isMoved ? segment : nil
+        return (isMoved ? segment : nil, unmoved)
       }
+      lead.sent(gst_event_get_seqnum(event), lead: Double(unmoved) / 1e9)
       guard var moved else { return }
       let replacement = gst_event_new_segment(&moved)!
       gst_event_set_seqnum(replacement, gst_event_get_seqnum(event))
@@ -105,13 +148,30 @@ final class TempoJoinTimestamps: Sendable {
     }
   }
 
+  /// Where audiobasesink's samples end after it writes `buffer`, starting
+  /// at running time `running`: on after the last sample when the buffer is
+  /// within its 40 ms alignment threshold of there and not DISCONT, else
+  /// at the buffer's own time.
+  private static func sinkEnd(
+    after end: Double?, buffer: UnsafeMutablePointer<GstBuffer>, at running: GstClockTime, resyncs: Bool,
+    rate: Double, bytesPerFrame: Int
+  ) -> Double? {
+    guard running != hark_gst_clock_time_none(), rate > 0, bytesPerFrame > 0 else { return nil }
+    let length = Double(gst_buffer_get_size(buffer) / gsize(bytesPerFrame)) / rate * 1e9
+    if !resyncs, let end, abs(Double(running) - end) < 40e6 { return end + length }
+    return Double(running) + length
+  }
+
   private func restamp(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {
     guard let buffer = hark_gst_probe_buffer(info) else { return }
     let pts = hark_gst_buffer_pts(buffer)
     let duration = hark_gst_buffer_duration(buffer)
     guard pts != hark_gst_clock_time_none() else { return }
-    let stamped = state.withLock { state -> GstClockTime? in
-      guard state.hasSegment else { return nil }
+    let isDiscont = buffer.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0
+    let (stamped, joined) = state.withLock { state -> (GstClockTime?, Bool) in
+      guard state.hasSegment else { return (nil, false) }
+      let isFirst = state.awaitsFirstBuffer
+      state.awaitsFirstBuffer = false
       var start = pts
       if let next = state.nextStart {
         start = next
@@ -119,13 +179,22 @@ final class TempoJoinTimestamps: Sendable {
         if duration == hark_gst_clock_time_none() { start = pts }
         state.nextStart = duration == hark_gst_clock_time_none() ? nil : start + duration
       }
+      let running = gst_segment_to_running_time(&state.segment, GST_FORMAT_TIME, start)
+      let rate = Double(state.sampleRate)
+      var joined = false
+      if isFirst, isDiscont, running != hark_gst_clock_time_none(), rate > 0, let end = state.sinkEnd {
+        joined = abs(Double(running) - end) * rate / 1e9 < 0.5
+      }
+      state.sinkEnd = Self.sinkEnd(
+        after: state.sinkEnd, buffer: buffer, at: running, resyncs: isDiscont && !joined,
+        rate: rate, bytesPerFrame: state.bytesPerFrame)
       if duration != hark_gst_clock_time_none() {
-        let running = gst_segment_to_running_time(&state.segment, GST_FORMAT_TIME, start)
         state.runningEnd = running == hark_gst_clock_time_none() ? nil : running + duration
       }
-      return start == pts ? nil : start
+      return (start == pts ? nil : start, joined)
     }
-    guard let stamped, let writable = hark_gst_probe_writable_buffer(info) else { return }
-    writable.pointee.pts = stamped
+    guard stamped != nil || joined, let writable = hark_gst_probe_writable_buffer(info) else { return }
+    if let stamped { writable.pointee.pts = stamped }
+    if joined { writable.pointee.mini_object.flags &= ~GST_BUFFER_FLAG_DISCONT.rawValue }
   }
 }

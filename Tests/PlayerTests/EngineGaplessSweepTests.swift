@@ -109,6 +109,10 @@ final class EngineGaplessSweepTests: XCTestCase {
     XCTAssertEqual(
       capture.segmentGaps, Array(repeating: 0, count: max(0, book.decodedSamples.count - 1)),
       "running-time gaps between parts, in samples", file: file, line: line)
+    // …and written on after the last part's last sample, not resynced to
+    // a running time between two samples (one sample early now and then).
+    XCTAssertEqual(capture.discontinuities, 0, "parts that come DISCONT", file: file, line: line)
+    XCTAssertEqual(capture.misjoined, 0, "parts written on off the timeline", file: file, line: line)
     // Each file as ffmpeg decodes it, up to the length the file states
     // (ffmpeg 5.1 trims an AAC file's priming but plays its end padding).
     let control = try zip(book.book.files, book.decodedSamples).flatMap {

@@ -20,6 +20,7 @@ final class EngineRateTests: XCTestCase {
       XCTAssertEqual(capture.segmentLengths.count, 3, "one segment per file, no flushing seeks")
       // A real-time sink plays a jump forward in running time as silence.
       XCTAssertEqual(capture.segmentGaps, [0, 0], "running-time gaps between files, in output samples")
+      XCTAssertEqual(capture.discontinuities, 0, "files that come DISCONT (a real sink resyncs to them)")
       // And none within a file: the first file's clamped stamps once put
       // a real sink's place ahead, and the next file was written over it.
       XCTAssertEqual(capture.stampOverlap, 0, "output samples whose stamps overlap, within files")

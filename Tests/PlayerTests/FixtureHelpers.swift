@@ -25,6 +25,7 @@ enum FixtureHelpers {
     engine.load(sources, startIndex: 0, position: 0)
     engine.play()
     XCTAssertTrue(capture.playToEnd(recorder), "\(recorder.states) \(engine.lastError ?? "")")
+    XCTAssertEqual(capture.misjoined, 0, "parts a real sink would write on off the timeline")
     return capture.segmentLengths
   }
 

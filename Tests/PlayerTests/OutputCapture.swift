@@ -27,6 +27,22 @@ final class OutputCapture {
   /// buffers one after the other; overlapping stamps put its place ahead
   /// of them, and a later resync to a stamp writes over what it holds.
   private(set) var stampOverlap = 0
+  /// Buffers after the first that came DISCONT: a real audio sink resyncs
+  /// to such a buffer's running time instead of writing it on after the
+  /// last sample (a file joined gaplessly should not be one).
+  private(set) var discontinuities = 0
+  /// Joins (a segment's first buffer) that come without DISCONT but do not
+  /// start within half a sample of where a real audio sink's samples end
+  /// (audiobasesink: on from its last resync, sample by sample, within its
+  /// 40 ms alignment threshold): it writes such a buffer on after its last
+  /// sample, off the timeline by the difference (an AAC part's extra
+  /// priming sample made each join +1 when its DISCONT was dropped).
+  private(set) var misjoined = 0
+  /// Where that sink's samples end, in running time (nanoseconds).
+  private var sinkEnd: Double?
+  /// Per buffer pulled: its running time and the index of its first
+  /// sample in `samples`, to tell which sample a synced sink plays when.
+  private(set) var bufferStarts: [(running: GstClockTime, sample: Int)] = []
   private var runningEnd: GstClockTime?
   private var isSegmentStart = false
   private let rate: Int
@@ -59,6 +75,9 @@ final class OutputCapture {
         isSegmentStart = true
       }
       guard let buffer = gst_sample_get_buffer(sample) else { continue }
+      if !samples.isEmpty, buffer.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0 {
+        discontinuities += 1
+      }
       if var segment = lastSegment, buffer.pointee.pts != hark_gst_clock_time_none() {
         lastStreamTime = Double(gst_segment_to_stream_time(&segment, GST_FORMAT_TIME, buffer.pointee.pts)) / 1e9
         let start = gst_segment_to_running_time(&segment, GST_FORMAT_TIME, buffer.pointee.pts)
@@ -68,7 +87,19 @@ final class OutputCapture {
           let overlap = Int(((Double(runningEnd) - Double(start)) * Double(rate) / 1e9).rounded())
           stampOverlap += overlap
         }
+        let isDiscont = buffer.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0
+        if isSegmentStart, !isDiscont, let sinkEnd, start != hark_gst_clock_time_none(),
+          abs(Double(start) - sinkEnd) * Double(rate) / 1e9 >= 0.5
+        {
+          misjoined += 1
+        }
         isSegmentStart = false
+        if start != hark_gst_clock_time_none() {
+          bufferStarts.append((start, samples.count))
+          let length = Double(gst_buffer_get_size(buffer) / 2) / Double(rate) * 1e9
+          let aligns = !isDiscont && sinkEnd.map { abs(Double(start) - $0) < 40e6 } == true
+          sinkEnd = (aligns ? sinkEnd! : Double(start)) + length
+        }
         if buffer.pointee.duration != hark_gst_clock_time_none(), start != hark_gst_clock_time_none() {
           runningEnd = start + buffer.pointee.duration
         }
@@ -92,7 +123,28 @@ final class OutputCapture {
     segmentLengths = []
     segmentGaps = []
     stampOverlap = 0
+    discontinuities = 0
+    misjoined = 0
+    sinkEnd = nil
     runningEnd = nil
+    bufferStarts = []
+  }
+
+  /// With `sync: true`: the index in `samples` of the sample the sink plays
+  /// now (the clock's running time, less the latency the sink syncs with),
+  /// after draining what it has rendered; nil before it has a clock.
+  func sampleIndexPlayingNow() -> Double? {
+    drain()
+    let element = UnsafeMutableRawPointer(appSink).assumingMemoryBound(to: GstElement.self)
+    guard let clock = gst_element_get_clock(element) else { return nil }
+    defer { gst_object_unref(clock) }
+    let now = gst_clock_get_time(clock)
+    let latency = gst_base_sink_get_latency(UnsafeMutableRawPointer(appSink).assumingMemoryBound(to: GstBaseSink.self))
+    let running = Double(now) - Double(gst_element_get_base_time(element)) - Double(latency)
+    guard let last = bufferStarts.last(where: { Double($0.running) <= running }) else { return nil }
+    let next = bufferStarts.first { $0.sample > last.sample }?.sample ?? samples.count
+    let into = (running - Double(last.running)) * Double(rate) / 1e9
+    return Double(last.sample) + min(into, Double(next - last.sample))
   }
 
   private func isSame(_ a: GstSegment, _ b: GstSegment?) -> Bool {
