@@ -23,8 +23,7 @@ final class TempoEndDrain: Sendable {
     var segment = GstSegment()
     var hasSegment = false
     var speed = 1.0
-    var sampleRate = 0
-    var bytesPerFrame = 0
+    var format = FrameFormat()
     /// Where the last input buffer ended (its segment's time).
     var inputEnd: GstClockTime?
     /// Output frames the input since the count started makes at its speed.
@@ -73,11 +72,8 @@ final class TempoEndDrain: Sendable {
     guard let event = hark_gst_probe_event(info) else { return }
     switch hark_gst_event_type(event) {
     case GST_EVENT_CAPS:
-      guard let audio = audioInfo(ofCapsEvent: event) else { return }
-      state.withLock {
-        $0.sampleRate = Int(audio.rate)
-        $0.bytesPerFrame = Int(audio.bpf)
-      }
+      guard let format = FrameFormat(capsEvent: event) else { return }
+      state.withLock { $0.format = format }
     case GST_EVENT_SEGMENT:
       var segment = GstSegment()
       gst_event_copy_segment(event, &segment)
@@ -106,21 +102,21 @@ final class TempoEndDrain: Sendable {
   /// scaletempo clips it).
   private func count(_ buffer: UnsafeMutablePointer<GstBuffer>) {
     state.withLock { state in
-      guard state.allowance == nil, state.hasSegment, state.stretches, state.sampleRate > 0,
-        state.bytesPerFrame > 0
+      guard state.allowance == nil, state.hasSegment, state.stretches, state.format.sampleRate > 0,
+        state.format.bytesPerFrame > 0
       else { return }
-      let frames = Int(gst_buffer_get_size(buffer)) / state.bytesPerFrame
+      let frames = Int(gst_buffer_get_size(buffer)) / state.format.bytesPerFrame
       var kept = Double(frames)
       let pts = hark_gst_buffer_pts(buffer)
       if pts != hark_gst_clock_time_none() {
-        let rate = Double(state.sampleRate)
+        let rate = Double(state.format.sampleRate)
         let start = Double(pts) / 1e9
         let end = start + Double(frames) / rate
         let segmentStart = Double(state.segment.start) / 1e9
         let stop = state.segment.stop
         let segmentStop = stop == hark_gst_clock_time_none() ? Double.infinity : Double(stop) / 1e9
         kept = max(0, (min(end, segmentStop) - max(start, segmentStart)) * rate)
-        state.inputEnd = pts + Self.nanoseconds(frames, rate: state.sampleRate)
+        state.inputEnd = pts + Self.nanoseconds(frames, rate: state.format.sampleRate)
       }
       state.owed += kept / state.speed
     }
@@ -129,7 +125,7 @@ final class TempoEndDrain: Sendable {
   /// Lets output through, counting it; while draining, only what is owed.
   private func output(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> Bool {
     guard let buffer = hark_gst_probe_buffer(info) else { return true }
-    let (bytesPerFrame, rate) = state.withLock { ($0.bytesPerFrame, $0.sampleRate) }
+    let (bytesPerFrame, rate) = state.withLock { ($0.format.bytesPerFrame, $0.format.sampleRate) }
     guard bytesPerFrame > 0, rate > 0 else { return true }
     let frames = Int(gst_buffer_get_size(buffer)) / bytesPerFrame
     let pts = hark_gst_buffer_pts(buffer)
@@ -166,20 +162,20 @@ final class TempoEndDrain: Sendable {
   private func drain(into pad: UnsafeMutablePointer<GstPad>) {
     let plan = state.withLock { state -> (frames: Int, bytesPerFrame: Int, pts: GstClockTime, rate: Int)? in
       let owed = Int(state.owed.rounded()) - state.sent
-      guard state.stretches, state.hasSegment, owed > 0, state.sampleRate > 0, state.bytesPerFrame > 0,
+      guard state.stretches, state.hasSegment, owed > 0, state.format.sampleRate > 0, state.format.bytesPerFrame > 0,
         let end = state.inputEnd
       else { return nil }
       state.allowance = owed
       // Enough input for the whole queue and one stride at this speed.
-      let frames = Int(Double(state.sampleRate) * (0.1 + 0.05 * state.speed))
+      let frames = Int(Double(state.format.sampleRate) * (0.1 + 0.05 * state.speed))
       // Within the segment, or scaletempo clips it away.
       var pts = end
       let stop = state.segment.stop
-      let length = Self.nanoseconds(frames, rate: state.sampleRate)
+      let length = Self.nanoseconds(frames, rate: state.format.sampleRate)
       if stop != hark_gst_clock_time_none(), pts + length > stop {
         pts = stop > state.segment.start + length ? stop - length : state.segment.start
       }
-      return (frames, state.bytesPerFrame, pts, state.sampleRate)
+      return (frames, state.format.bytesPerFrame, pts, state.format.sampleRate)
     }
     guard let plan else { return }
     defer { state.withLock { $0.allowance = nil } }

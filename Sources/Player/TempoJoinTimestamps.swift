@@ -62,8 +62,7 @@ final class TempoJoinTimestamps: Sendable {
     /// A segment came without a flush and no buffer since.
     var awaitsFirstBuffer = false
     /// The output's format (from its caps), to count a buffer's samples.
-    var sampleRate = 0
-    var bytesPerFrame = 0
+    var format = FrameFormat()
     /// Where a real audio sink's written samples end, in running time
     /// (nanoseconds): on from its last resync, sample by sample.
     var sinkEnd: Double?
@@ -95,11 +94,8 @@ final class TempoJoinTimestamps: Sendable {
   private func handle(_ event: UnsafeMutablePointer<GstEvent>, _ info: UnsafeMutablePointer<GstPadProbeInfo>) {
     switch hark_gst_event_type(event) {
     case GST_EVENT_CAPS:
-      guard let audio = audioInfo(ofCapsEvent: event) else { return }
-      state.withLock {
-        $0.sampleRate = Int(audio.rate)
-        $0.bytesPerFrame = Int(audio.bpf)
-      }
+      guard let format = FrameFormat(capsEvent: event) else { return }
+      state.withLock { $0.format = format }
     case GST_EVENT_FLUSH_STOP:
       state.withLock { $0 = State() }
       lead.flushedAtTempo()
@@ -180,14 +176,14 @@ final class TempoJoinTimestamps: Sendable {
         state.nextStart = duration == hark_gst_clock_time_none() ? nil : start + duration
       }
       let running = gst_segment_to_running_time(&state.segment, GST_FORMAT_TIME, start)
-      let rate = Double(state.sampleRate)
+      let rate = Double(state.format.sampleRate)
       var joined = false
       if isFirst, isDiscont, running != hark_gst_clock_time_none(), rate > 0, let end = state.sinkEnd {
         joined = abs(Double(running) - end) * rate / 1e9 < 0.5
       }
       state.sinkEnd = Self.sinkEnd(
         after: state.sinkEnd, buffer: buffer, at: running, resyncs: isDiscont && !joined,
-        rate: rate, bytesPerFrame: state.bytesPerFrame)
+        rate: rate, bytesPerFrame: state.format.bytesPerFrame)
       if duration != hark_gst_clock_time_none() {
         state.runningEnd = running == hark_gst_clock_time_none() ? nil : running + duration
       }
