@@ -19,14 +19,14 @@ import Persistence
 final class ConnectionServices {
   private let transport: any HTTPTransport
   private let secrets: SecretStorage
-  private var secretStore: Task<any SecretStore, Never> { secrets.store }
+  var secretStore: Task<any SecretStore, Never> { secrets.store }
   private let serverList: ServerListFile<ServerConnection>
   private let rememberedList: ServerListFile<RememberedServer>
   /// `$XDG_DATA_HOME/hark`, or a test's own folder.
   private let dataDirectory: URL
   private let deviceName: String
   /// Reports outcomes to the store.
-  private let dispatch: @MainActor (Action) -> Void
+  let dispatch: @MainActor (Action) -> Void
   /// Each server's client holding its session token: the token read from
   /// the keyring at start or on first use, or just issued at sign-in, kept
   /// in memory so a request does not wait on the keyring. A cache of
@@ -339,56 +339,6 @@ final class ConnectionServices {
     secrets.forgetsSignInsAtQuit ? Array(clients.values) : []
   }
 
-  /// Why a server without a token in memory (signed out meanwhile, or its
-  /// token gone from the keyring) is not asked: an answer, not silence.
-  private var noToken: FailureMessage { FailureMessage(tr("Hark is not signed in to this server.")) }
-
-  private func loadAPIKeys(_ access: ServerAccess) async {
-    let serverID = access.serverID
-    guard let client = await client(access) else {
-      return dispatch(.connections(.apiKeysLoaded(serverID: serverID, .failure(noToken))))
-    }
-    do throws(APIError) {
-      let keys = try await client.listAPIKeys().map {
-        APIKeySummary(id: $0.id, label: $0.label, created: String($0.createdAt.rawValue.prefix(10)))
-      }
-      dispatch(.connections(.apiKeysLoaded(serverID: serverID, .success(keys))))
-    } catch {
-      note(error, serverID)
-      dispatch(.connections(.apiKeysLoaded(serverID: serverID, .failure(FailureMessage(error.userMessage)))))
-    }
-  }
-
-  private func createAPIKey(_ access: ServerAccess, _ label: String) async {
-    let serverID = access.serverID
-    guard let client = await client(access) else {
-      return dispatch(.connections(.apiKeyCreated(serverID: serverID, .failure(noToken))))
-    }
-    do throws(APIError) {
-      let created = try await client.createAPIKey(label: label)
-      // Like the session, the key lives in the keyring; the dialog shows it once.
-      try? await secretStore.value.save(
-        created.token, for: .apiKey(serverID: serverID, id: created.apiKey.id), label: trFormat("Hark API key “%@”", label))
-      let revealed = RevealedAPIKey(serverID: serverID, label: label, secret: created.token)
-      dispatch(.connections(.apiKeyCreated(serverID: serverID, .success(revealed))))
-    } catch {
-      note(error, serverID)
-      dispatch(.connections(.apiKeyCreated(serverID: serverID, .failure(FailureMessage(error.userMessage)))))
-    }
-  }
-
-  private func revokeAPIKey(_ access: ServerAccess, _ id: Int) async {
-    let serverID = access.serverID
-    guard let client = await client(access) else { return await loadAPIKeys(access) }
-    do throws(APIError) {
-      try await client.revokeAPIKey(id: id)
-      try? await secretStore.value.delete(.apiKey(serverID: serverID, id: id))
-    } catch {
-      note(error, serverID)
-    }
-    await loadAPIKeys(access)
-  }
-
   private func probe(_ access: ServerAccess) async {
     let serverID = access.serverID
     guard let client = await client(access) else { return }
@@ -427,7 +377,7 @@ final class ConnectionServices {
     if let error { note(error, serverID) } else { noteReachable(serverID, true) }
   }
 
-  private func note(_ error: APIError, _ serverID: String) {
+  func note(_ error: APIError, _ serverID: String) {
     if error == .cancelled { return }
     noteReachable(serverID, error.serverAnswered)
   }
