@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // Short labels for book lists and the player. Every function takes the raw
 // server value and never traps: durations and sizes come from file probing,
@@ -56,17 +57,60 @@ public func formatBytes(_ bytes: Int64?, locale: Locale = .current) -> String {
     value /= 1024
     unit += 1
   }
-  let formatter = NumberFormatter()
-  formatter.locale = locale
-  formatter.numberStyle = .decimal
-  formatter.usesGroupingSeparator = true
-  formatter.minimumFractionDigits = 0
-  formatter.maximumFractionDigits = value >= 100 || unit == 0 ? 0 : 1
-  // Half away from zero, as JavaScript's Intl does; the formatter's default
-  // would be half-even.
-  formatter.roundingMode = .halfUp
-  let number = formatter.string(from: NSNumber(value: value)) ?? String(value)
+  let decimals = value >= 100 || unit == 0 ? 0 : 1
+  let number = ByteNumbers.shared.format(value, decimals: decimals, locale: locale)
   return "\(number) \(units[unit])"
+}
+
+/// `formatBytes`' number formatters, built once per locale and number of
+/// decimals and kept. Building one reads ICU's locale and currency data,
+/// and the Downloads page's selector formats sizes at every change of the
+/// store: each engine report, every second a book plays.
+final class ByteNumbers: Sendable {
+  static let shared = ByteNumbers()
+
+  private struct Key: Hashable {
+    var locale: String
+    var decimals: Int
+  }
+
+  private struct Formatters: ~Copyable {
+    var byKey: [Key: NumberFormatter] = [:]
+    var built = 0
+  }
+
+  private let formatters = Mutex(Formatters())
+
+  /// How many formatters were built so far (tests).
+  var built: Int { formatters.withLock { $0.built } }
+
+  func format(_ value: Double, decimals: Int, locale: Locale) -> String {
+    formatters.withLock { formatters in
+      let key = Key(locale: locale.identifier, decimals: decimals)
+      let formatter: NumberFormatter
+      if let kept = formatters.byKey[key] {
+        formatter = kept
+      } else {
+        formatter = Self.make(decimals: decimals, locale: locale)
+        formatters.byKey[key] = formatter
+        formatters.built += 1
+      }
+      return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
+  }
+
+  private static func make(decimals: Int, locale: Locale) -> NumberFormatter {
+    let formatter = NumberFormatter()
+    formatter.locale = locale
+    formatter.numberStyle = .decimal
+    formatter.usesGroupingSeparator = true
+    formatter.minimumFractionDigits = 0
+    formatter.maximumFractionDigits = decimals
+    // Half away from zero, as JavaScript's Intl does; the formatter's
+    // default would be half-even.
+    formatter.roundingMode = .halfUp
+    return formatter
+  }
 }
 
 /// Average bitrate in kilobits per second ("128kbps") from a size and a

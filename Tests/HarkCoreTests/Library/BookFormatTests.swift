@@ -74,6 +74,20 @@ final class BookFormatTests: XCTestCase {
     XCTAssertEqual(formatBytes(1_610_612_736, locale: english), "1.5 GB")
   }
 
+  func testBytesFormattersAreBuiltOncePerLocaleAndDecimals() {
+    // Each store change (each engine report while playing) formats sizes
+    // for the Downloads page: building a NumberFormatter each time costs
+    // ICU locale look-ups on the main thread.
+    let numbers = ByteNumbers()
+    for value in stride(from: 1.0, to: 500, by: 7.5) {
+      _ = numbers.format(value, decimals: 1, locale: english)
+      _ = numbers.format(value, decimals: 0, locale: english)
+      _ = numbers.format(value, decimals: 1, locale: german)
+    }
+    XCTAssertEqual(numbers.built, 3)
+    XCTAssertEqual(numbers.format(1.25, decimals: 1, locale: german), "1,3")
+  }
+
   func testBytesEdges() {
     XCTAssertEqual(formatBytes(nil, locale: english), "0 B")
     XCTAssertEqual(formatBytes(-5, locale: english), "0 B")
