@@ -51,10 +51,15 @@ public enum PlaybackTimer: String, Equatable, Sendable, CaseIterable {
   case stallWatchdog
   /// Repeating: save progress while playing.
   case autosave
-  /// Repeating, 1 s: the sleep timer's countdown.
+  /// Repeating, 1 s: the sleep timer's countdown while not playing (while
+  /// playing, the engine's reports count it down, in the same wake-up and
+  /// repaint as the elapsed time).
   case sleepTick
+  /// One-shot, at the minutes timer's end (`startDeadline`): it ends on
+  /// time, whenever the reports come.
+  case sleepEnd
 
-  public var repeats: Bool { self != .stallWatchdog }
+  public var repeats: Bool { self == .autosave || self == .sleepTick }
 }
 
 /// A stretch of continuous listening, for the server's history.
@@ -100,6 +105,9 @@ public enum PlaybackCommand: Equatable, Sendable {
   case recordListening(ListeningSpan)
   /// Start (or restart) a timer; answer with `PlaybackEvent.timerFired`.
   case startTimer(PlaybackTimer)
+  /// Start (or restart) a one-shot timer that fires once after `delay`
+  /// (the sleep timer's end); answer with `PlaybackEvent.timerFired`.
+  case startDeadline(PlaybackTimer, after: Duration)
   case cancelTimer(PlaybackTimer)
   case showError(PlaybackFailure)
   /// Send the connection's queued saves now (before its token is revoked).

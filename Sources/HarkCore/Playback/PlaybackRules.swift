@@ -8,6 +8,13 @@ public struct PlaybackRules: Equatable, Sendable {
   public var stallGrace: Duration = .seconds(3)
   /// How often progress is saved while playing.
   public var saveInterval: Duration = .seconds(15)
+  /// While playing, the autosave is taken by the first engine report this
+  /// close to its due time, in that report's wake-up, and the save timer
+  /// starts again from there: so the timer fires only when no report came.
+  /// A playing engine reports at least once a second of real time (at each
+  /// whole second of the book, or of real time below normal speed), so the
+  /// report taken is 0.25–1.25 s before the save was due, never after it.
+  public var autosaveReportWindow: Duration = .milliseconds(1250)
   /// A book saved this close to its end is finished.
   public var finishedTolerance: Double = 5
   /// A save this far below the resume point is a slip (an engine that
@@ -38,6 +45,8 @@ public struct PlaybackRules: Equatable, Sendable {
     case .stallWatchdog: stallGrace
     case .autosave: saveInterval
     case .sleepTick: sleepTick
+    // Its delay comes with it (`PlaybackCommand.startDeadline`).
+    case .sleepEnd: .zero
     }
   }
 

@@ -4,11 +4,13 @@ import Foundation
 extension PlaybackSession {
   mutating func engineReported(_ raw: EngineSnapshot, now: Date) -> [PlaybackCommand] {
     var commands = applyEngineReport(raw, now: now)
-    // A sleep timer waiting for the end of a chapter (or of a file) stops
-    // there: the engine reports as it passes each chapter mark
-    // (`EngineSource.marks`), while the 1 s tick sees a place that may be
-    // a report old, which was up to two seconds into the next chapter.
-    if snapshot.state == .playing, sleepTimer.isDue(at: playhead) {
+    // While playing, each report ticks the sleep timer: its countdown
+    // changes with the elapsed time, in one wake-up and one repaint. A
+    // timer waiting for the end of a chapter (or of a file) stops there:
+    // the engine reports as it passes each chapter mark
+    // (`EngineSource.marks`), while a tick of its own saw a place up to a
+    // report old, up to two seconds into the next chapter.
+    if snapshot.state == .playing, sleepTimer.isActive {
       commands += sleepCommands(sleepTimer.tick(now: now, playhead: playhead), now: now)
     }
     return commands
@@ -33,12 +35,15 @@ extension PlaybackSession {
     holdPendingSeek(over: raw, previous: previous)
 
     var commands = listeningSpanCommands(from: previous, now: now)
-    guard state != previous.state else { return commands }
+    guard state != previous.state else {
+      if state == .playing { commands += autosaveAtReport(now: now) }
+      return commands
+    }
     switch state {
     case .playing:
       intent = .playing
       commands += cancelWatchdog()
-      commands += startAutosave()
+      commands += startAutosave(now: now)
     case .loading:
       // Buffering mid-play: the save loop keeps running, the watchdog
       // decides whether it is a stall.

@@ -53,14 +53,35 @@ extension PlaybackSession {
   }
 
   /// (Re)starts the save loop: a start replaces a running timer.
-  mutating func startAutosave() -> [PlaybackCommand] {
+  mutating func startAutosave(now: Date) -> [PlaybackCommand] {
     runningTimers.insert(.autosave)
+    autosaveDue = now.addingTimeInterval(rules.saveInterval.seconds)
     return [.startTimer(.autosave)]
   }
 
   mutating func stopAutosave() -> [PlaybackCommand] {
+    autosaveDue = nil
     guard runningTimers.remove(.autosave) != nil else { return [] }
     return [.cancelTimer(.autosave)]
+  }
+
+  /// The save timer fired: no report took the save before it was due.
+  mutating func autosaveFired(now: Date) -> [PlaybackCommand] {
+    guard runningTimers.contains(.autosave) else { return [] }
+    // The timer repeats by itself from here.
+    autosaveDue = now.addingTimeInterval(rules.saveInterval.seconds)
+    return persist(now: now)
+  }
+
+  /// A report while playing, in the last `autosaveReportWindow` before the
+  /// save is due: save now, in the wake-up the report already cost, and
+  /// start the save timer again from here, so it does not wake the app a
+  /// moment later for the same save.
+  mutating func autosaveAtReport(now: Date) -> [PlaybackCommand] {
+    guard runningTimers.contains(.autosave), let due = autosaveDue,
+      now.addingTimeInterval(rules.autosaveReportWindow.seconds) >= due
+    else { return [] }
+    return persist(now: now) + startAutosave(now: now)
   }
 
   /// Save now and stop the save loop (§6.4 halt-and-persist).

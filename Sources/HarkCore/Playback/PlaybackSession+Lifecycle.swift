@@ -84,16 +84,45 @@ extension PlaybackSession {
   }
 
   /// The sleep timer's wishes in the session's terms; its pause is the
-  /// pause button's.
+  /// pause button's. Its ticks are `syncSleepTimers`' business.
   mutating func sleepCommands(_ outputs: [SleepTimerOutput], now: Date) -> [PlaybackCommand] {
     var commands: [PlaybackCommand] = []
     for output in outputs {
       switch output {
-      case .startTicking: commands.append(.startTimer(.sleepTick))
-      case .stopTicking: commands.append(.cancelTimer(.sleepTick))
+      case .startTicking, .stopTicking: break
       case .pausePlayback: commands += pause(now: now)
       case .setVolume(let volume): commands.append(.engine(.setVolume(volume)))
       }
+    }
+    return commands
+  }
+
+  /// The sleep timer's timers for the state after each event. While
+  /// playing, the engine's reports tick it (`engineReported`): its
+  /// countdown changes in the same wake-up and the same repaint as the
+  /// elapsed time, not in a second one at its own phase. Otherwise a 1 s
+  /// tick counts it down (a minutes timer runs on while paused). A minutes
+  /// timer also has one timer at its end, so it ends on time whatever the
+  /// reports' phase.
+  mutating func syncSleepTimers(now: Date) -> [PlaybackCommand] {
+    var commands: [PlaybackCommand] = []
+    let ticking = sleepTimer.isActive && !isPlaying
+    if ticking, runningTimers.insert(.sleepTick).inserted {
+      commands.append(.startTimer(.sleepTick))
+    } else if !ticking, runningTimers.remove(.sleepTick) != nil {
+      commands.append(.cancelTimer(.sleepTick))
+    }
+    let end = sleepTimer.isActive ? sleepTimer.endsAt : nil
+    guard end != sleepEndAt else { return commands }
+    sleepEndAt = end
+    if let end {
+      runningTimers.insert(.sleepEnd)
+      // Rounded up to the millisecond the main loop's timers count in, so
+      // it does not come a hair early.
+      let milliseconds = max(0, (end.timeIntervalSince(now) * 1000).rounded(.up))
+      commands.append(.startDeadline(.sleepEnd, after: .milliseconds(Int64(milliseconds))))
+    } else if runningTimers.remove(.sleepEnd) != nil {
+      commands.append(.cancelTimer(.sleepEnd))
     }
     return commands
   }

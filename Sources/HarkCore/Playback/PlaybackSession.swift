@@ -63,6 +63,11 @@ public struct PlaybackSession: Equatable, Sendable {
   /// The session's timers that are running (the stall watchdog, the
   /// autosave), so each is cancelled only when it runs.
   var runningTimers: Set<PlaybackTimer> = []
+  /// When the running save loop saves next (`startAutosave`); nil while it
+  /// does not run.
+  var autosaveDue: Date?
+  /// When the running `sleepEnd` timer fires; nil when it does not run.
+  var sleepEndAt: Date?
   /// The place playback resumed from, lowered only by the listener's own
   /// seeks: saves far below it are slips, not listening.
   var resumeFloor = 0.0
@@ -92,6 +97,11 @@ public struct PlaybackSession: Equatable, Sendable {
 
   /// Applies one event at time `now` and returns what to do about it.
   public mutating func reduce(_ event: PlaybackEvent, now: Date) -> [PlaybackCommand] {
+    let commands = reduceEvent(event, now: now)
+    return commands + syncSleepTimers(now: now)
+  }
+
+  private mutating func reduceEvent(_ event: PlaybackEvent, now: Date) -> [PlaybackCommand] {
     switch event {
     case .play(let request): return play(request, now: now)
     case .toggle: return toggle(now: now)
@@ -122,8 +132,13 @@ public struct PlaybackSession: Equatable, Sendable {
   private mutating func timerFired(_ timer: PlaybackTimer, now: Date) -> [PlaybackCommand] {
     switch timer {
     case .stallWatchdog: return watchdogFired(now: now)
-    case .autosave: return runningTimers.contains(.autosave) ? persist(now: now) : []
+    case .autosave: return autosaveFired(now: now)
     case .sleepTick:
+      return sleepCommands(sleepTimer.tick(now: now, playhead: playhead), now: now)
+    case .sleepEnd:
+      // Gone; if it came a hair early, `syncSleepTimers` sets it again.
+      runningTimers.remove(.sleepEnd)
+      sleepEndAt = nil
       return sleepCommands(sleepTimer.tick(now: now, playhead: playhead), now: now)
     }
   }

@@ -12,7 +12,9 @@ public enum SleepTimerLabel: Equatable, Sendable {
 
 /// What the sleep timer asks of its owner.
 public enum SleepTimerOutput: Equatable, Sendable {
-  /// (Re)start the 1 s tick.
+  /// The countdown runs: `tick` wants calling about once a second (the
+  /// player session does it at each engine report while playing, and on a
+  /// 1 s timer otherwise), and in the minutes mode once more at `endsAt`.
   case startTicking
   case stopTicking
   /// Pause playback the way the pause button does.
@@ -117,8 +119,13 @@ public struct SleepTimer: Equatable, Sendable {
     return restore + (wasTicking ? [.stopTicking] : [])
   }
 
-  /// One 1 s tick: update the countdown, fade, and pause when it is due.
+  /// One tick: update the countdown, fade, and pause when it is due.
   /// `playhead` is nil when nothing is loaded.
+  ///
+  /// The minutes mode is due at `endsAt` exactly, not when the rounded
+  /// countdown reads 0: ticks come at the engine's reports, at any phase,
+  /// and one half a second early must not pause half a second early.
+  /// (The reference ticks in step with the start, where the two agree.)
   public mutating func tick(now: Date, playhead: Playhead?) -> [SleepTimerOutput] {
     guard isActive else { return [] }
     let secondsLeft: Double
@@ -126,7 +133,7 @@ public struct SleepTimer: Equatable, Sendable {
     if let endsAt {
       secondsLeft = max(0, endsAt.timeIntervalSince(now))
       remaining = Int(secondsLeft.rounded())
-      isDue = remaining! <= 0
+      isDue = now >= endsAt
     } else if let target = pauseAtPosition {
       let position = playhead?.bookPosition ?? 0
       secondsLeft = wallClockSeconds(target - position, rate: playhead?.rate ?? 1)
@@ -140,13 +147,6 @@ public struct SleepTimer: Equatable, Sendable {
       return [.pausePlayback] + cancel()
     }
     return fade(secondsLeft: secondsLeft)
-  }
-
-  /// Whether the place the timer waits for has been reached (position
-  /// mode only: the minutes mode is the tick's).
-  public func isDue(at playhead: Playhead?) -> Bool {
-    guard isActive, endsAt == nil, let target = pauseAtPosition, let playhead else { return false }
-    return playhead.bookPosition >= target
   }
 
   private mutating func fade(secondsLeft: Double) -> [SleepTimerOutput] {

@@ -108,6 +108,8 @@ func playbackEffects(_ state: inout AppState, _ commands: [PlaybackCommand]) -> 
     case .startTimer(let timer):
       [.startTimer(
         playbackTimerID(timer), after: state.player.session.rules.interval(of: timer), repeating: timer.repeats)]
+    case .startDeadline(let timer, let delay):
+      [.startTimer(playbackTimerID(timer), after: delay, repeating: false)]
     case .cancelTimer(let timer):
       [.cancelTimer(playbackTimerID(timer))]
     case .saveProgress(let update):

@@ -55,11 +55,12 @@ final class PlaybackFlowTests: XCTestCase {
     session.pendingSeek = PendingSeek(id: SeekID(1), location: location)
   }
 
-  /// Playing reached (the engine said it loaded there): the watchdog off,
-  /// the 10 s autosave on.
+  /// Playing reached at t0 + 1 (the engine said it loaded there): the
+  /// watchdog off, the 10 s autosave on, due at t0 + 11.
   private func playing(_ session: inout PlaybackSession) {
     session.intent = .playing
     session.runningTimers = [.autosave]
+    session.autosaveDue = t0 + 11
     session.pendingSeek = nil
   }
 
@@ -67,6 +68,7 @@ final class PlaybackFlowTests: XCTestCase {
   private func stopped(_ session: inout PlaybackSession) {
     session.intent = .none
     session.runningTimers.remove(.autosave)
+    session.autosaveDue = nil
   }
 
   private func save(_ position: Double, finished: Bool = false, at time: Date) -> Effect {
@@ -138,7 +140,8 @@ final class PlaybackFlowTests: XCTestCase {
   func testProgressReportsMoveOnlyThePlace() {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
-    store.send(.player(.playback(.engineReported(report(.playing, track: 1, at: 125)), at: t0 + 31))) {
+    // 4 s after playing: before the autosave's report (see SessionReportTimingTests).
+    store.send(.player(.playback(.engineReported(report(.playing, track: 1, at: 125)), at: t0 + 5))) {
       $0.player.session.snapshot.position = 125
     }
   }
@@ -150,7 +153,8 @@ final class PlaybackFlowTests: XCTestCase {
   func testSeekingBackToAChapterRecordsTheSpanMovesAndSaves() {
     var store = ReducerTestStore(F.signedIn())
     playToPlaying(&store)
-    store.send(.player(.playback(.engineReported(report(.playing, track: 1, at: 125)), at: t0 + 31))) {
+    // 4 s after playing: before the autosave's report (see SessionReportTimingTests).
+    store.send(.player(.playback(.engineReported(report(.playing, track: 1, at: 125)), at: t0 + 5))) {
       $0.player.session.snapshot.position = 125
     }
     let span = ListeningSpan(key: key, from: 695, to: 725, startedAt: t0 + 1, endedAt: t0 + 40)

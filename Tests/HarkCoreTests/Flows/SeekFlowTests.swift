@@ -133,6 +133,7 @@ final class SeekFlowTests: XCTestCase {
       $0.player.session.snapshot.position = 100
       $0.player.session.intent = .none
       $0.player.session.runningTimers = []
+      $0.player.session.autosaveDue = nil
       $0.player.session.resumeFloor = 700
       $0.player.session.historyStart = nil
     }

@@ -101,17 +101,21 @@ final class PlaybackHarness {
 
   func isRunning(_ timer: PlaybackTimer) -> Bool { timers[timer] != nil }
 
+  private func schedule(_ timer: PlaybackTimer, after delay: Duration) {
+    timers[timer]?.cancel()
+    timers[timer] = clock.schedule(after: delay, repeating: timer.repeats) { [unowned self] in
+      if !timer.repeats { timers[timer] = nil }
+      send(.timerFired(timer))
+    }
+  }
+
   private func handle(_ command: PlaybackCommand) {
     commands.append(command)
     switch command {
     case .startTimer(let timer):
-      timers[timer]?.cancel()
-      timers[timer] = clock.schedule(
-        after: session.rules.interval(of: timer), repeating: timer.repeats
-      ) { [unowned self] in
-        if !timer.repeats { timers[timer] = nil }
-        send(.timerFired(timer))
-      }
+      schedule(timer, after: session.rules.interval(of: timer))
+    case .startDeadline(let timer, let delay):
+      schedule(timer, after: delay)
     case .cancelTimer(let timer):
       timers[timer]?.cancel()
       timers[timer] = nil

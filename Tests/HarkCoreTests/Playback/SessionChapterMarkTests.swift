@@ -63,7 +63,7 @@ final class SessionChapterMarkTests: XCTestCase {
     XCTAssertEqual(player.engineCommands.filter { $0 == .pause }.count, 1, "the tick does not pause again")
   }
 
-  func testAMinutesSleepTimerIsLeftToItsTick() async {
+  func testAMinutesSleepTimerIsNotEndedByThePosition() async {
     let player = PlaybackHarness.started(PlaybackFixture.request(book))
     player.engine(.playing, at: 10, duration: 60)
     player.send(.startSleepTimer(.minutes(1)))

@@ -146,7 +146,11 @@ final class SessionNavigationTests: XCTestCase {
   func testTheSleepTimerPausesAfterItsMinutes() async {
     let player = playing(at: 0)
     player.send(.startSleepTimer(.minutes(1)))
-    player.advance(59)
+    // The engine reports each second while playing; they step the fade.
+    for second in 1...59 {
+      player.advance(1)
+      player.engine(.playing, at: Double(second))
+    }
     XCTAssertFalse(player.engineCommands.contains(.pause))
     player.advance(1)
     XCTAssertEqual(player.engineCommands.filter { $0 == .pause }.count, 1)
