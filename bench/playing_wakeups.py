@@ -170,6 +170,23 @@ def measure_hark_playing(bench, binary, env, sample_library, settle, window, win
             stop_window_manager(bench, manager, env, before)
 
 
+def measure_floor(bench, binary, env, settle, window, tick, window_manager=False):
+    """The floor's wake-ups per second (a dict like the idle ones), with
+    `tick` updating one label once a second (`floor --tick`); with
+    `window_manager`, under one, as Hark's run beside it."""
+    def no_manager(why):
+        raise bench.BenchError(why)
+
+    before = root_properties(env)
+    manager = start_window_manager(env, no_manager) if window_manager else None
+    try:
+        return bench.measure("floor --tick" if tick else "floor", binary, env, settle, window,
+                             arguments=["--tick"] if tick else [])
+    finally:
+        if manager:
+            stop_window_manager(bench, manager, env, before)
+
+
 def measure_playbin(bench, env, sample_library, settle, window):
     """A bare playbin's wake-ups per second playing the same file."""
     file = next((Path(sample_library) / BOOK).glob("*.mp3"))
