@@ -139,6 +139,33 @@ final class PlaybackServicesTests: XCTestCase {
     XCTAssertEqual(saved?.playbackSpeed, 1)
   }
 
+  /// A save's answer runs off the main thread and comes back only when it
+  /// is news: a save the server took, while the store counted the server
+  /// away, says it is back.
+  @MainActor func testASaveTheServerTookSaysItIsBack() async throws {
+    let harness = try await signedIn()
+    _ = try await harness.play(harness.book(Self.singleFileBook))
+    harness.engine.report(EngineSnapshot(state: .playing, trackIndex: 0, position: 20, duration: 3700))
+    harness.store.dispatch(.connections(.reachabilityChanged(serverID: AppHarness.serverID, reachable: false)))
+    XCTAssertTrue(harness.state.connections.unreachable.contains(AppHarness.serverID))
+    harness.store.dispatch(.player(.playback(.pause, at: Date())))
+    harness.engine.report(EngineSnapshot(state: .paused, trackIndex: 0, position: 21, duration: 3700))
+    try await harness.waitUntil("the save's answer said the server answers") {
+      !$0.connections.unreachable.contains(AppHarness.serverID)
+    }
+  }
+
+  /// What a save's answer tells the store: nothing for a book on this
+  /// computer or a save queued without trying, so nothing wakes the main
+  /// loop for them.
+  func testOnlyAnswersAboutAServerAreNews() {
+    XCTAssertNil(PlaybackServices.reachabilityNews(.keptHere))
+    XCTAssertNil(PlaybackServices.reachabilityNews(.queued(nil)))
+    XCTAssertNotNil(PlaybackServices.reachabilityNews(.authFailed))
+    XCTAssertNil(PlaybackServices.reachabilityNews(.authFailed)?.error)
+    XCTAssertEqual(PlaybackServices.reachabilityNews(.queued(.timedOut))?.error, .timedOut)
+  }
+
   /// GStreamer costs start-up time: nothing but a play makes the engine
   /// (a stop with nothing loaded does not), and one engine serves every book.
   @MainActor func testTheEngineIsMadeOnTheFirstPlayAndKept() async throws {
