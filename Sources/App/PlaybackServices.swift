@@ -14,10 +14,6 @@ final class PlaybackServices {
   /// Created on the first play: GStreamer costs start-up time nobody
   /// browsing the library should pay.
   private var engine: (any PlaybackEngine)?
-  /// The last save handed to the syncer. Each save runs off the main
-  /// thread and waits for the one before, so saves still reach the syncer
-  /// in the order they were taken.
-  private var lastSave: Task<Void, Never>?
 
   init(connections: ConnectionServices, makeEngine: @escaping @MainActor () -> (any PlaybackEngine)?) {
     self.connections = connections
@@ -35,19 +31,7 @@ final class PlaybackServices {
         dispatch(.player(.playback(.resumeLookedUp(key, answer), at: Date())))
       }
     case .saveProgress(let update):
-      let previous = lastSave
-      let syncer = connections.progressSyncer
-      let connections = connections
-      // Off the main thread from the start: its answer is only news for
-      // the store when it tells whether a server answers
-      // (`reachabilityNews`), which a book on this computer's never does;
-      // otherwise coming back would wake the main loop once per autosave
-      // while a book plays.
-      lastSave = Task.detached {
-        await previous?.value
-        guard let news = await Self.save(update, with: syncer) else { return }
-        await MainActor.run { connections.record(news.error, serverID: update.key.serverID) }
-      }
+      Task { await save(update) }
     case .recordListening(let span):
       let history = HistorySpan(
         fromPosition: span.from, toPosition: span.to, startedAt: Timestamp(span.startedAt),
@@ -148,39 +132,28 @@ final class PlaybackServices {
     }
   }
 
-  /// What a save's answer tells the store: whether its server answers
-  /// (nil error: it does). A save that reached the server, or did not, is
-  /// evidence of whether it is there: a stopped server is announced at the
-  /// next autosave (10 s), not when a page that was not cached is opened.
-  /// Nil when the answer says nothing about a server: kept on this computer
-  /// (a local book) or queued without trying (already known to be away).
-  nonisolated static func reachabilityNews(_ outcome: SaveOutcome) -> ServerNews? {
+  /// A save that reached the server, or did not, is evidence of whether it
+  /// is there: a stopped server is announced at the next autosave (10 s),
+  /// not when a page that was not cached is opened.
+  private func noteReachability(_ outcome: SaveOutcome, serverID: String) {
     switch outcome {
-    case .sent, .authFailed: ServerNews(error: nil)
-    case .refused(let error), .queued(let error?): ServerNews(error: error)
-    case .queued(nil), .keptHere: nil
+    case .sent, .authFailed: connections.record(nil, serverID: serverID)
+    case .refused(let error), .queued(let error?): connections.record(error, serverID: serverID)
+    case .queued(nil), .keptHere: break  // not tried: already known to be away, or no server
     }
   }
 
-  /// Whether a save's server answered: `error` nil when it did.
-  struct ServerNews: Sendable {
-    var error: APIError?
-  }
-
-  /// Writes the save (and sends it, for a server's book) off the main
-  /// thread; returns what its answer tells the store, if anything.
-  nonisolated private static func save(_ save: ProgressRecord, with syncer: ProgressSyncer?) async -> ServerNews? {
-    guard let syncer else {
+  private func save(_ save: ProgressRecord) async {
+    guard let syncer = connections.progressSyncer else {
       printToStandardError("hark: your place could not be saved: the listening database did not open.")
-      return nil
+      return
     }
     do {
       var record = save
       record.deviceID = try syncer.store.deviceID()
-      return reachabilityNews(try await syncer.save(record))
+      noteReachability(try await syncer.save(record), serverID: save.key.serverID)
     } catch {
       printToStandardError("hark: your place could not be saved: \(error.localizedDescription)")
-      return nil
     }
   }
 }

@@ -139,9 +139,8 @@ final class PlaybackServicesTests: XCTestCase {
     XCTAssertEqual(saved?.playbackSpeed, 1)
   }
 
-  /// A save's answer runs off the main thread and comes back only when it
-  /// is news: a save the server took, while the store counted the server
-  /// away, says it is back.
+  /// A save's answer is evidence of whether its server answers: a save the
+  /// server took, while the store counted the server away, says it is back.
   @MainActor func testASaveTheServerTookSaysItIsBack() async throws {
     let harness = try await signedIn()
     _ = try await harness.play(harness.book(Self.singleFileBook))
@@ -153,17 +152,6 @@ final class PlaybackServicesTests: XCTestCase {
     try await harness.waitUntil("the save's answer said the server answers") {
       !$0.connections.unreachable.contains(AppHarness.serverID)
     }
-  }
-
-  /// What a save's answer tells the store: nothing for a book on this
-  /// computer or a save queued without trying, so nothing wakes the main
-  /// loop for them.
-  func testOnlyAnswersAboutAServerAreNews() {
-    XCTAssertNil(PlaybackServices.reachabilityNews(.keptHere))
-    XCTAssertNil(PlaybackServices.reachabilityNews(.queued(nil)))
-    XCTAssertNotNil(PlaybackServices.reachabilityNews(.authFailed))
-    XCTAssertNil(PlaybackServices.reachabilityNews(.authFailed)?.error)
-    XCTAssertEqual(PlaybackServices.reachabilityNews(.queued(.timedOut))?.error, .timedOut)
   }
 
   /// GStreamer costs start-up time: nothing but a play makes the engine
