@@ -155,6 +155,14 @@ def test_play_pause_chapters_and_the_sleep_timer(hark, audiosilo):
     pattern = re.compile(r"Sleep Timer: Stops in 1[45]:\d\d")
     if not hark.wait_until(lambda: any(pattern.fullmatch(n) for n in sleep_label()), timeout=10, fail=False):
         raise AssertionError(f"sleep timer labels: {sleep_label()}")
+    # The countdown shows under the time left, on a line of its own.
+    shown = re.compile(r"Stops in 1[45]:\d\d")
+    def countdown():
+        return [a.name for a in sized_descendants(hark.app, lambda a: a.getRoleName() == "label"
+                                                  and shown.fullmatch(a.name or "")) if hark.on_screen(a)]
+    if not hark.wait_until(countdown, timeout=10, fail=False):
+        raise AssertionError("no 'Stops in …' countdown on the Player page")
+    hark.screenshot("player-sleep-countdown")
 
     # The chapter choices say when on the clock each chapter ends.
     ends = end_of_chapter_choices(hark)

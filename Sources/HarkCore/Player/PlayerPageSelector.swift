@@ -34,6 +34,8 @@ public struct PlayerPageView: Equatable, Sendable {
   /// "Stops in 12:04", "Stops at the end of the chapter", or "" when off.
   public var sleepText: String
   public var sleepActive: Bool
+  /// `sleepText` is a minutes timer's countdown, which changes every second.
+  public var sleepCountsDown: Bool
   /// The sleep menu's chapter choices, each with its time to the end.
   public var sleepChapters: [SleepChapterChoice]
   /// Listening seconds left in the book at the current speed.
@@ -80,6 +82,7 @@ public func selectPlayerPage(_ s: AppState) -> PlayerPageView? {
     bookTimeLeft: left > 0 ? trFormat("%@ left", formatDuration(left)) : "", rate: rate, rateText: formatRate(rate),
     skipBackSeconds: s.settings.skipBackSeconds, skipForwardSeconds: s.settings.skipForwardSeconds,
     sleepText: sleepText(session.sleepTimer, titles: timeline.titles), sleepActive: session.sleepTimer.isActive,
+    sleepCountsDown: countsDown(session.sleepTimer),
     sleepChapters: sleepChapterChoices(
       spans: timeline.spans, titles: timeline.titles, current: current,
       position: playing.bookPosition, rate: rate),
@@ -107,6 +110,13 @@ func failureText(_ failure: PlaybackFailure) -> String {
   case .resumeUnknown:
     tr("Hark could not find out where you were, so it did not start from the beginning. Try again when the server answers.")
   }
+}
+
+/// A minutes timer shows its countdown ("Stops in 12:04"), which changes
+/// every second; the other texts change with the chapter at most.
+private func countsDown(_ timer: SleepTimer) -> Bool {
+  guard timer.isActive, case .minutes? = timer.label else { return false }
+  return timer.remaining != nil
 }
 
 private func sleepText(_ timer: SleepTimer, titles: [String]) -> String {

@@ -24,6 +24,7 @@ final class PlayerPage {
   private let transport: TransportControls
   private let menus: PlayerMenus
   private let timeLeft: Widget
+  private let sleepCountdown: Widget
   private let failure: Widget
   private let failureText: Widget
   private let retry: Widget
@@ -61,7 +62,15 @@ final class PlayerPage {
     gtk_label_set_wrap(timeLeft.opaque, 1)
     gtk_label_set_wrap_mode(timeLeft.opaque, PANGO_WRAP_WORD_CHAR)
     gtk_label_set_justify(timeLeft.opaque, GTK_JUSTIFY_CENTER)
-    let extras = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, menus.speedButton, timeLeft, menus.sleepButton, bookmark)
+    // A minutes timer's "Stops in 29:59" changes every second: in a label,
+    // each new text would lay the window out again (SteadyText says why).
+    sleepCountdown = SteadyText.make(classes: "dim-label", "numeric")
+    gtk_inscription_set_xalign(sleepCountdown.opaque, 0.5)
+    gtk_widget_set_halign(sleepCountdown, GTK_ALIGN_CENTER)
+    let timesLeft = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 2, timeLeft, sleepCountdown)
+    gtk_widget_set_hexpand(timesLeft, 1)
+    gtk_widget_set_valign(timesLeft, GTK_ALIGN_CENTER)
+    let extras = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, menus.speedButton, timesLeft, menus.sleepButton, bookmark)
     failureText = Make.label("", classes: "hark-inline-error")
     gtk_label_set_wrap(failureText.opaque, 1)
     gtk_label_set_justify(failureText.opaque, GTK_JUSTIFY_CENTER)
@@ -114,7 +123,11 @@ final class PlayerPage {
     seekBar.show(view.seekBar)
     transport.show(view)
     menus.show(view)
-    timeLeft.setLabelText([view.bookTimeLeft, view.sleepText].filter { !$0.isEmpty }.joined(separator: " · "))
+    let steadySleepText = view.sleepCountsDown ? "" : view.sleepText
+    timeLeft.setLabelText([view.bookTimeLeft, steadySleepText].filter { !$0.isEmpty }.joined(separator: " · "))
+    timeLeft.setVisible(!view.bookTimeLeft.isEmpty || !steadySleepText.isEmpty)
+    sleepCountdown.setSteadyText(view.sleepCountsDown ? view.sleepText : "")
+    sleepCountdown.setVisible(view.sleepCountsDown)
     if case .failed(let message) = view.status {
       failureText.setLabelText(message)
       failure.setVisible(true)

@@ -54,10 +54,15 @@ final class PlayerPageSelectorTests: XCTestCase {
     _ = reduce(&state, .player(.playback(.engineReported(EngineSnapshot(state: .playing, position: 100, duration: 3600, seekID: SeekID(1))), at: t0)))
     _ = reduce(&state, .player(.playback(.startSleepTimer(.minutes(15)), at: t0)))
     XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).sleepText, "Stops in 15:00")
+    // Only the countdown changes every second (the page shows it as text
+    // that does not lay the window out again).
+    XCTAssertTrue(try XCTUnwrap(selectPlayerPage(state)).sleepCountsDown)
     _ = reduce(&state, .player(.playback(.startSleepTimer(.endOfChapter(0)), at: t0)))
     XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).sleepText, "Stops at the end of 01 the seed")
+    XCTAssertFalse(try XCTUnwrap(selectPlayerPage(state)).sleepCountsDown)
     _ = reduce(&state, .player(.playback(.cancelSleepTimer, at: t0)))
     XCTAssertEqual(try XCTUnwrap(selectPlayerPage(state)).sleepText, "")
+    XCTAssertFalse(try XCTUnwrap(selectPlayerPage(state)).sleepCountsDown)
   }
 
   func testTheSleepMenuSaysHowLongUntilThisAndLaterChaptersEnd() throws {
