@@ -147,3 +147,39 @@ def test_rows_keep_the_focus_when_others_come_and_their_own_item_changes(hark, a
     assert hark.wait_until(lambda: focused_name(hark) == target, timeout=5, fail=False), \
         f"the focus moved to {focused_name(hark)!r}"
     hark.screenshot("rows-focus-kept")
+
+
+def test_a_waiting_download_moved_earlier_from_the_keyboard_keeps_the_focus(hark, audiosilo):
+    """Download Earlier moves the row up its group: the rows from there on
+    are taken out and put back, and the focus stays in the moved row (on
+    Download Later once it is first and Download Earlier hides)."""
+    from test_book_page import open_book
+    from test_downloads import button_named, downloads_row
+    sign_in_with_invite(hark, audiosilo)
+    # Slow enough that the first book is still downloading at the end.
+    audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/stream", "bytes_per_second": 2000})
+    for title in ("Cue Sheet", "ID3 Chapters", "Vorbis Chapters"):
+        open_book(hark, "Hark Test Chapters", title)
+        hark.click(button_named(hark, "Download"))
+        button_named(hark, "Pause Download")
+    hark.key("alt+4")
+    hark.wait_for_page("Downloads", timeout=10)
+    first, moved = downloads_row(hark, "ID3 Chapters"), downloads_row(hark, "Vorbis Chapters")
+    assert hark.extents(first)[1] < hark.extents(moved)[1]
+    buttons = {a.name: a for a in sized_descendants(moved, lambda a: a.getRoleName() == "push button")}
+    for _ in range(20):
+        if has_focus(hark, buttons["Download Earlier"]):
+            break
+        hark.key("Tab")
+    assert has_focus(hark, buttons["Download Earlier"]), f"Tab reached {focused_name(hark)!r}"
+
+    hark.key("space")
+
+    def moved_first():
+        return hark.extents(downloads_row(hark, "Vorbis Chapters"))[1] < hark.extents(downloads_row(hark, "ID3 Chapters"))[1]
+    assert hark.wait_until(moved_first, timeout=10, fail=False), "Vorbis Chapters did not move before ID3 Chapters"
+    later = [a for a in sized_descendants(downloads_row(hark, "Vorbis Chapters"), lambda a: a.getRoleName() == "push button")
+             if a.name == "Download Later"]
+    assert later and hark.wait_until(lambda: has_focus(hark, later[0]), timeout=5, fail=False), \
+        f"the focus moved to {focused_name(hark)!r}"
+    hark.screenshot("rows-focus-download-moved")

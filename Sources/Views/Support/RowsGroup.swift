@@ -145,14 +145,27 @@ final class RowsGroup {
     if let focus, let focusedRow, back.contains(focusedRow) {
       // The same row is back (its item only moved or changed in place, or
       // a fixed row): the listener's focus goes back where it was, as if it
-      // never left.
-      gtk_widget_grab_focus(focus)
+      // never left; to the row when its update hid that control.
+      gtk_widget_grab_focus(gtk_widget_is_visible(focus) != 0 ? focus : focusedRow)
     } else if let focusedRow, let path, let newRow = remade[focusedRow] {
       // Its item changed and its row was made again: the same control of
       // the new row, else the row.
       path.grabFocus(in: newRow)
     }
     withExtendedLifetime(held) {}
+  }
+
+  /// The item whose row holds the keyboard focus, if any.
+  func focusedItem<Item>(_ type: Item.Type) -> Item? {
+    guard let focus = gtk_widget_get_root(widget).flatMap({ gtk_root_get_focus($0) }) else { return nil }
+    return shown.first { $0.row == focus || gtk_widget_is_ancestor(focus, $0.row) != 0 }?.item as? Item
+  }
+
+  /// Gives the keyboard focus to the row of the first item `matching`;
+  /// false when no row shows one.
+  func focusRow<Item>(_ type: Item.Type, where matching: (Item) -> Bool) -> Bool {
+    guard let entry = shown.first(where: { ($0.item as? Item).map(matching) ?? false }) else { return false }
+    return gtk_widget_grab_focus(entry.row) != 0
   }
 
   /// A row that stays through `setRows` (e.g. the "add" form), shown last.
