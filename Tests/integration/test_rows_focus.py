@@ -154,7 +154,8 @@ def test_rows_keep_the_focus_when_others_come_and_their_own_item_changes(hark, a
 def test_a_waiting_download_moved_earlier_from_the_keyboard_keeps_the_focus(hark, audiosilo):
     """Download Earlier moves the row up its group: the rows from there on
     are taken out and put back, and the focus stays in the moved row (on
-    Download Later once it is first and Download Earlier hides)."""
+    Download Later once it is first and Download Earlier hides). Pause moves
+    a book to another group: the focus goes to its row there."""
     from test_book_page import open_book
     from test_downloads import button_named, downloads_row
     sign_in_with_invite(hark, audiosilo)
@@ -185,3 +186,24 @@ def test_a_waiting_download_moved_earlier_from_the_keyboard_keeps_the_focus(hark
     assert later and hark.wait_until(lambda: has_focus(hark, later[0]), timeout=5, fail=False), \
         f"the focus moved to {focused_name(hark)!r}"
     hark.screenshot("rows-focus-download-moved")
+
+    # Pausing the book that downloads moves it to Waiting, a new row there:
+    # the focus follows the book.
+    pause = [a for a in sized_descendants(downloads_row(hark, "Cue Sheet"), lambda a: a.getRoleName() == "push button")
+             if a.name == "Pause Download"][0]
+    for _ in range(10):
+        if has_focus(hark, pause):
+            break
+        hark.key("shift+Tab")
+    assert has_focus(hark, pause), f"shift+Tab reached {focused_name(hark)!r}"
+    hark.key("space")
+
+    def paused_row():
+        row = downloads_row(hark, "Cue Sheet")
+        resumes = [a for a in sized_descendants(row, lambda a: a.getRoleName() == "push button")
+                   if a.name == "Resume Download"]
+        return row if resumes else None
+    assert hark.wait_until(paused_row, timeout=10, fail=False), "Cue Sheet was not paused"
+    assert hark.wait_until(lambda: has_focus(hark, paused_row()), timeout=5, fail=False), \
+        f"the focus moved to {focused_name(hark)!r}"
+    hark.screenshot("rows-focus-download-paused")
