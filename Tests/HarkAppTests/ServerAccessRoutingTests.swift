@@ -143,6 +143,9 @@ final class ServerAccessRoutingTests: XCTestCase {
     harness.store.dispatch(.connections(.signOutRequested(serverID: id, at: Date())))
     try await harness.waitUntil("signed out") { $0.connections.servers.isEmpty }
     XCTAssertEqual(harness.state.connections.unsentKept[id], 1, "the store heard it could not be sent")
+    XCTAssertEqual(
+      selectServersPreferences(harness.state).map(\.unsent),
+      ["1 listening place not yet sent — it will be sent at the next sign-in"], "and Preferences → Servers says so")
     XCTAssertEqual(try syncer.store.pendingSaves(serverID: id).map(\.record.position), [42], "kept")
 
     _ = try await harness.transport.send(Self.home.controlRequest("DELETE", "faults"))
@@ -151,6 +154,7 @@ final class ServerAccessRoutingTests: XCTestCase {
       (try? syncer.store.pendingSaves(serverID: id).isEmpty) == true
     }
     XCTAssertNil(harness.state.connections.unsentKept[id])
+    XCTAssertEqual(selectServersPreferences(harness.state).map(\.unsent), [nil])
   }
 
   /// The store counts the server as signed in but there is no token for

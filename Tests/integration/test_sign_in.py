@@ -117,8 +117,15 @@ def test_revoked_session_shows_a_reconnect_banner(hark, audiosilo, keyring):
 
 
 def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
+    from test_book_page import open_orchard  # it imports this file
     sign_in_with_invite(hark, audiosilo)
     hark.find("label", "Audiobooks", timeout=15)
+    # A place the server refuses (the book marked finished), still unsent
+    # at the sign-out: kept on this computer, and Preferences says so.
+    audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/progress", "method": "PUT", "status": 500})
+    open_orchard(hark)
+    hark.click(hark.find("push button", "Mark as Finished", timeout=10))
+    hark.find("push button", "Mark as Unfinished", timeout=10)
     hark.key("ctrl+comma")
     hark.wait_until(lambda: hark.frame("Preferences") is not None)
     preferences = hark.frame("Preferences")
@@ -126,8 +133,13 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     hark.screenshot("preferences-servers", window_id=hark.x_window("Preferences"))
     hark.click(hark.find("push button", "Sign Out of Hark Test Server", root=preferences))
     hark.wait_until(lambda: audiosilo.call("GET", "/state")["sessions"] == [], timeout=10)
-    hark.find("label", "No servers yet", root=preferences)
+    hark.find("label", "127.0.0.1:" + audiosilo.base.rsplit(":", 1)[1].strip("/") + " · signed out\n"
+              "1 listening place not yet sent — it will be sent at the next sign-in", root=preferences, timeout=10)
+    hark.find("push button", "Sign In to Hark Test Server", root=preferences)
+    hark.screenshot("preferences-servers-places-kept", window_id=hark.x_window("Preferences"))
+    audiosilo.call("DELETE", "/faults")
     hark.key("Escape", window_id=hark.x_window("Preferences"))
+    hark.key("alt+1")  # from the Book page
     hark.find("label", "No Audiobooks Yet")
     # Nothing is left that signs in: a restart starts from the welcome state.
     hark.restart()
@@ -142,6 +154,9 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     type_into(hark, dialog, "Password", "correct horse")
     hark.click(hark.find_shown("push button", "Sign In", root=dialog)[0])
     hark.find("label", "Audiobooks", timeout=15)
+    # The kept place went with the sign-in.
+    hark.wait_until(lambda: [p["finished"] for p in audiosilo.call("GET", "/state")["progress"]
+                             if p["path"] == "Theodore Quill/A Clockwork Orchard"] == [True], timeout=10)
 
 
 def test_api_key_is_created_shown_once_and_revoked(hark, audiosilo, keyring):

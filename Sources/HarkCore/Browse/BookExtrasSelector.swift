@@ -1,7 +1,7 @@
 import Foundation
 
 /// A bookmark or a note as the Book page lists it.
-public struct AnnotationRow: Equatable, Sendable {
+public struct AnnotationRow: Equatable, Sendable, Identifiable {
   public var id: Int
   /// Bookmark: "Chapter 3 · 12:04". Note: empty; the view names it from
   /// `markdown`.
@@ -16,7 +16,7 @@ public struct AnnotationRow: Equatable, Sendable {
 }
 
 /// One listening session.
-public struct HistoryRow: Equatable, Sendable {
+public struct HistoryRow: Equatable, Sendable, Identifiable {
   public var id: Int
   /// "Chapter 3 – Chapter 4", or "Chapter 3" for a span inside one.
   public var title: String

@@ -54,20 +54,37 @@ final class BookmarksGroup {
 
   func show(_ bookmarks: Loadable<[AnnotationRow]>, for target: LibraryPath) {
     self.target = target
-    group.setRows(for: bookmarks, loading: tr("Loading bookmarks…"), empty: tr("No bookmarks yet")) { mark in
-      let delete = RowsGroup.iconButton("user-trash-symbolic", label: trFormat("Delete Bookmark at %@", mark.title))
-      let id = mark.id
-      Signals.connect(delete, "clicked") { [weak self] in
-        guard let self, let target = self.target else { return }
-        self.store.dispatch(.library(.bookmarkDeleteRequested(target, id: id)))
-      }
-      let play = RowsGroup.iconButton("media-playback-start-symbolic", label: trFormat("Play from Bookmark at %@", mark.title))
-      let position = mark.position ?? 0
-      Signals.connect(play, "clicked") { [weak self] in
-        guard let self, let target = self.target else { return }
-        self.store.play(target, from: .position(position))
-      }
-      return RowsGroup.row(mark.title, subtitle: mark.detail, suffixes: [play, delete])
+    group.setRows(for: bookmarks, loading: tr("Loading bookmarks…"), empty: tr("No bookmarks yet"), bookmarkRow)
+  }
+
+  private func bookmarkRow(_ mark: AnnotationRow) -> RowsGroup.Made<AnnotationRow> {
+    var shown = mark
+    let delete = RowsGroup.iconButton("user-trash-symbolic", label: "")
+    Signals.connect(delete, "clicked") { [weak self] in
+      guard let self, let target = self.target else { return }
+      self.store.dispatch(.library(.bookmarkDeleteRequested(target, id: shown.id)))
     }
+    let play = RowsGroup.iconButton("media-playback-start-symbolic", label: "")
+    Signals.connect(play, "clicked") { [weak self] in
+      guard let self, let target = self.target else { return }
+      self.store.play(target, from: .position(shown.position ?? 0))
+    }
+    let row = RowsGroup.row(mark.title, suffixes: [play, delete])
+    // A changed bookmark (its note, or its chapter's name) is said by the
+    // same row, so the focus on its buttons stays.
+    let show = { (mark: AnnotationRow) in
+      shown = mark
+      row.setRowTitle(mark.title)
+      row.setRowSubtitle(mark.detail)
+      Self.name(delete, trFormat("Delete Bookmark at %@", mark.title))
+      Self.name(play, trFormat("Play from Bookmark at %@", mark.title))
+    }
+    show(mark)
+    return RowsGroup.Made(row, update: show)
+  }
+
+  private static func name(_ button: Widget, _ label: String) {
+    button.setTooltip(label)
+    button.setAccessibleLabel(label)
   }
 }

@@ -42,18 +42,13 @@ final class NotesGroup {
     group.setRows(for: notes, loading: tr("Loading notes…"), empty: tr("No notes yet"), noteRow)
   }
 
-  private func noteRow(_ note: AnnotationRow) -> Widget {
-    let markdown = note.markdown ?? ""
-    // Named as plain text, so a screen reader says the words, not the marks.
-    let title = notePlainText(markdown)
+  private func noteRow(_ note: AnnotationRow) -> RowsGroup.Made<AnnotationRow> {
     let body = Make.label("")
-    body.setNoteMarkdown(markdown)
     gtk_label_set_wrap(body.opaque, 1)
     gtk_label_set_wrap_mode(body.opaque, PANGO_WRAP_WORD_CHAR)
     gtk_label_set_xalign(body.opaque, 0)
     gtk_label_set_selectable(body.opaque, 1)
-    body.setAccessibleLabel(title)
-    let when = Make.label(note.detail, classes: "dim-label", "caption")
+    let when = Make.label("", classes: "dim-label", "caption")
     gtk_label_set_xalign(when.opaque, 0)
     let text = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 4, body, when)
     gtk_widget_set_hexpand(text, 1)
@@ -65,6 +60,23 @@ final class NotesGroup {
     }
     let content = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, text, delete)
     content.setMargins(12)
-    return RowsGroup.customRow(content, name: [title, note.detail].filter { !$0.isEmpty }.joined(separator: ", "))
+    let row = RowsGroup.customRow(content, name: "")
+    var shownMarkdown: String?
+    // "2 minutes ago" ticks on: the same row says it, so the focus on its
+    // Delete stays (and a selection in the body, unless the body changed).
+    let show = { (note: AnnotationRow) in
+      let markdown = note.markdown ?? ""
+      // Named as plain text, so a screen reader says the words, not the marks.
+      let title = notePlainText(markdown)
+      if markdown != shownMarkdown {
+        shownMarkdown = markdown
+        body.setNoteMarkdown(markdown)
+        body.setAccessibleLabel(title)
+      }
+      when.setLabelText(note.detail)
+      row.setAccessibleLabel([title, note.detail].filter { !$0.isEmpty }.joined(separator: ", "))
+    }
+    show(note)
+    return RowsGroup.Made(row, update: show)
   }
 }

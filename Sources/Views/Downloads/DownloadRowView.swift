@@ -77,6 +77,12 @@ final class DownloadRowView {
   }
 
   func update(_ row: DownloadRow) {
+    // A button pressed from the keyboard may hide itself (Pause becomes
+    // Resume): the focus then goes to the button in its place, else to the
+    // row, never back to the window.
+    let buttons = [earlier, later, pause, resume, retry, cancel, play, openFolder, delete]
+    let focused = buttons.first { gtk_widget_has_focus($0) != 0 }
+    defer { if let focused, gtk_widget_get_visible(focused) == 0 { focusInstead(of: focused) } }
     shown = row
     widget.setRowTitle(row.title)
     widget.setRowSubtitle(row.detail)
@@ -96,5 +102,19 @@ final class DownloadRowView {
     delete.setVisible(row.status == .downloaded)
     gtk_widget_set_tooltip_text(cancel, row.status == .error ? tr("Remove") : tr("Cancel Download"))
     cancel.setAccessibleLabel(row.status == .error ? tr("Remove") : tr("Cancel Download"))
+  }
+
+  private func focusInstead(of hidden: Widget) {
+    let partner: Widget? =
+      switch hidden {
+      case pause: resume
+      case resume: pause
+      case earlier: later
+      case later: earlier
+      case retry, cancel: retry == hidden ? cancel : retry
+      default: nil
+      }
+    if let partner, gtk_widget_get_visible(partner) != 0, gtk_widget_grab_focus(partner) != 0 { return }
+    gtk_widget_grab_focus(widget)
   }
 }

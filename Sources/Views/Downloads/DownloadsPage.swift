@@ -45,51 +45,47 @@ public final class DownloadsPage {
     storage.setLabelText(view.storage)
     waiting.setLabelText(view.waiting ?? "")
     waiting.setVisible(view.waiting != nil)
+    let focused = sections.lazy.compactMap(\.focusedKey).first
     for (section, rows) in zip(sections, [view.downloading, view.queued, view.failed, view.downloaded]) {
       section.show(rows)
     }
+    // A book that moved to another section (downloaded, failed) has a new
+    // row there: the keyboard focus follows the book, rather than falling
+    // back to the window.
+    guard let focused, !sections.contains(where: { $0.focusedKey == focused }) else { return }
+    for section in sections where section.focus(focused) { return }
   }
 }
 
-/// One titled group of download rows, updated in place by key.
+/// One titled group of download rows, updated in place by key: a row keeps
+/// the keyboard focus through progress, and through books coming, going
+/// and moving earlier or later around it.
 @MainActor
 final class DownloadSection {
-  let widget: Widget
+  private let rows: RowsGroup
   private let store: Store
   private let folder: @MainActor (LibraryPath) -> URL?
-  private var rows: [DownloadRowView] = []
+
+  var widget: Widget { rows.widget }
 
   init(title: String, store: Store, folder: @escaping @MainActor (LibraryPath) -> URL?) {
     self.store = store
     self.folder = folder
-    widget = adw_preferences_group_new()!
-    widget.setGroupTitle(title)
+    rows = RowsGroup(title: title)
+  }
+
+  /// The book whose row holds the keyboard focus.
+  var focusedKey: LibraryPath? { rows.focusedItem(DownloadRow.self)?.key }
+
+  func focus(_ key: LibraryPath) -> Bool {
+    rows.focusRow(DownloadRow.self) { $0.key == key }
   }
 
   func show(_ wanted: [DownloadRow]) {
-    let group = widget.cast(AdwPreferencesGroup.self)
-    if rows.map(\.shown.key) == wanted.map(\.key) {
-      for (view, row) in zip(rows, wanted) where view.shown != row { view.update(row) }
-    } else {
-      // The set or its order changed: keep the rows still wanted (and the
-      // focus inside them), add the new ones, in the wanted order.
-      var kept = Dictionary(uniqueKeysWithValues: rows.map { ($0.shown.key, $0) })
-      for view in rows { g_object_ref(view.widget.gobject); adw_preferences_group_remove(group, view.widget) }
-      var next: [DownloadRowView] = []
-      for row in wanted {
-        if let view = kept.removeValue(forKey: row.key) {
-          view.update(row)
-          adw_preferences_group_add(group, view.widget)
-          g_object_unref(view.widget.gobject)
-          next.append(view)
-        } else {
-          let view = DownloadRowView(store: store, row: row, folder: folder)
-          adw_preferences_group_add(group, view.widget)
-          next.append(view)
-        }
-      }
-      for view in kept.values { g_object_unref(view.widget.gobject) }
-      rows = next
+    rows.setRows(items: wanted, id: { $0.key }) { row in
+      let view = DownloadRowView(store: store, row: row, folder: folder)
+      // The row view lives as long as its row is shown (its update holds it).
+      return RowsGroup.Made(view.widget, update: view.update)
     }
     widget.setVisible(!wanted.isEmpty)
   }

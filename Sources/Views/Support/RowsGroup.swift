@@ -7,10 +7,32 @@ import HarkCore
 /// little as the group allows when the list changes.
 @MainActor
 final class RowsGroup {
+  /// A row made for an item, and how it shows a changed version of that
+  /// item (same identity, other content) in place: same widgets, so the
+  /// keyboard focus and a screen reader's place stay on it. Nil when the row
+  /// cannot: it is then made again, and the focus goes to the same control
+  /// of the new row.
+  struct Made<Item> {
+    let widget: Widget
+    let update: ((Item) -> Void)?
+
+    init(_ widget: Widget, update: ((Item) -> Void)? = nil) {
+      self.widget = widget
+      self.update = update
+    }
+  }
+
+  /// A row shown: the item it shows (nil for rows given as widgets, which
+  /// are never kept), that item's identity, and its in-place update.
+  private struct Shown {
+    var item: (any Equatable)?
+    var id: AnyHashable?
+    var row: Widget
+    var update: ((Any) -> Void)?
+  }
+
   let widget: Widget
-  /// The rows shown, each with the item it was made from (nil for rows
-  /// given as widgets, which are never kept).
-  private var shown: [(item: (any Equatable)?, row: Widget)] = []
+  private var shown: [Shown] = []
   private var fixed: [Widget] = []
 
   init(title: String, description: String? = nil) {
@@ -21,36 +43,64 @@ final class RowsGroup {
 
   /// Replaces every row except the ones added with `addFixed`, which stay last.
   func setRows(_ newRows: [Widget]) {
-    replace(from: 0, with: newRows.map { (nil, $0) })
+    replace(from: 0, with: newRows.map { Shown(item: nil, id: nil, row: $0, update: nil) }, remade: [:])
   }
 
-  /// One row per item, made by `make`. The rows of the first items that did
-  /// not change stay as they were: the Book page renders every second while
-  /// its book plays, and a new row is realized, laid out and painted (with X
-  /// round trips), while a kept one keeps the keyboard focus too. libadwaita
-  /// 1.2's group can only append, so the rows after the first change are
-  /// taken out and put back in order; a row whose item only moved is put
-  /// back, not made again.
+  /// One row per item, made by `make`. Items compare whole: a changed item
+  /// is a new row (see the `id:` form to change rows in place).
   func setRows<Item: Equatable>(items: [Item], _ make: (Item) -> Widget) {
-    var unchanged = 0
-    while unchanged < shown.count, unchanged < items.count,
-      let item = shown[unchanged].item as? Item, item == items[unchanged]
+    setRows(items: items, id: { _ in nil as AnyHashable? }) { Made(make($0)) }
+  }
+
+  /// One row per item, made by `make`. A row whose item did not change is
+  /// kept as it is: the Book page renders every second while its book plays,
+  /// and a new row is realized, laid out and painted (with X round trips),
+  /// while a kept one keeps the keyboard focus too. An item that changed but
+  /// keeps its `id` (a note whose "2 minutes ago" ticked on) is shown by its
+  /// row's `update`, in place. libadwaita 1.2's group can only append, so
+  /// the rows after the first new or gone one are taken out and put back in
+  /// order; a row whose item only moved is put back, not made again.
+  func setRows<Item: Equatable>(items: [Item], id: (Item) -> AnyHashable?, _ make: (Item) -> Made<Item>) {
+    if shown.count == items.count,
+      zip(shown, items).allSatisfy({ entry, item in (entry.item as? Item) == item })
     {
+      return
+    }
+    var spare = shown
+    var remade: [Widget: Widget] = [:]
+    let rows: [Shown] = items.map { item in
+      if let index = spare.firstIndex(where: { ($0.item as? Item) == item }) { return spare.remove(at: index) }
+      let key = id(item)
+      if let key, let index = spare.firstIndex(where: { $0.id == key && $0.item is Item }) {
+        var entry = spare.remove(at: index)
+        if let update = entry.update {
+          update(item)
+          entry.item = item
+          return entry
+        }
+        let made = make(item)
+        remade[entry.row] = made.widget
+        return Shown(item: item, id: key, row: made.widget, update: Self.erased(made.update))
+      }
+      let made = make(item)
+      return Shown(item: item, id: key, row: made.widget, update: Self.erased(made.update))
+    }
+    var unchanged = 0
+    while unchanged < shown.count, unchanged < rows.count, shown[unchanged].row == rows[unchanged].row {
       unchanged += 1
     }
-    if unchanged == shown.count, unchanged == items.count { return }
-    var spare = shown[unchanged...].compactMap { entry in (entry.item as? Item).map { ($0, entry.row) } }
-    let rows: [(item: (any Equatable)?, row: Widget)] = items[unchanged...].map { item in
-      if let index = spare.firstIndex(where: { $0.0 == item }) { return (item, spare.remove(at: index).1) }
-      return (item, make(item))
+    if unchanged == shown.count, unchanged == rows.count {
+      shown = rows  // every row kept, some updated in place
+      return
     }
-    replace(from: unchanged, with: rows)
+    replace(from: unchanged, with: Array(rows[unchanged...]), remade: remade)
   }
 
   /// A loaded list's rows, one per item, or one status row while it loads,
-  /// when it failed (its message) or when it is empty (`empty`).
-  func setRows<Item: Equatable & Sendable>(
-    for list: Loadable<[Item]>, loading: String, empty: String, _ makeRow: (Item) -> Widget
+  /// when it failed (its message) or when it is empty (`empty`). A status
+  /// that changes is one row changing its text.
+  func setRows<Item: Equatable & Sendable & Identifiable>(
+    for list: Loadable<[Item]>, loading: String, empty: String, _ makeRow: (Item) -> Made<Item>
   ) {
     let lines: [ListLine<Item>] =
       switch list {
@@ -59,18 +109,27 @@ final class RowsGroup {
       case .loaded(let items) where items.isEmpty: [.status(empty)]
       case .loaded(let items): items.map { .item($0) }
       }
-    setRows(items: lines) { line in
+    setRows(items: lines, id: { $0.id }) { line in
       switch line {
-      case .status(let text): Self.statusRow(text)
-      case .item(let item): makeRow(item)
+      case .status(let text):
+        let row = Self.statusRow(text)
+        return Made(row) { if case .status(let text) = $0 { row.setRowTitle(text) } }
+      case .item(let item):
+        let made = makeRow(item)
+        return Made(made.widget, update: made.update.map { update in { if case .item(let item) = $0 { update(item) } } })
       }
     }
+  }
+
+  private static func erased<Item>(_ update: ((Item) -> Void)?) -> ((Any) -> Void)? {
+    update.map { update in { if let item = $0 as? Item { update(item) } } }
   }
 
   /// Takes out the rows from `index` on (and the fixed ones), then appends
   /// `rows` and the fixed rows again. The group holds the only reference to
   /// a row while it is in, so each row is held here while it is out.
-  private func replace(from index: Int, with rows: [(item: (any Equatable)?, row: Widget)]) {
+  /// `remade` maps a row made again for its changed item to its new row.
+  private func replace(from index: Int, with rows: [Shown], remade: [Widget: Widget]) {
     let group = widget.cast(AdwPreferencesGroup.self)
     let out = shown[index...].map(\.row) + fixed
     let held = (out + rows.map(\.row)).map { ObjectRef(retaining: $0) }
@@ -78,14 +137,35 @@ final class RowsGroup {
     // the tree): note who had it, inside the rows about to go out.
     let focus = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
     let focusedRow = focus.flatMap { focus in out.first { $0 == focus || gtk_widget_is_ancestor(focus, $0) != 0 } }
+    let path = focus.flatMap { focus in focusedRow.map { FocusPath(of: focus, in: $0) } }
     for row in out { adw_preferences_group_remove(group, row) }
     shown = Array(shown[..<index]) + rows
     let back = rows.map(\.row) + fixed
     for row in back { adw_preferences_group_add(group, row) }
-    // The same row is back (its item only moved, or a fixed row): the
-    // listener's focus goes back where it was, as if it never left.
-    if let focus, let focusedRow, back.contains(focusedRow) { gtk_widget_grab_focus(focus) }
+    if let focus, let focusedRow, back.contains(focusedRow) {
+      // The same row is back (its item only moved or changed in place, or
+      // a fixed row): the listener's focus goes back where it was, as if it
+      // never left; to the row when its update hid that control.
+      gtk_widget_grab_focus(gtk_widget_is_visible(focus) != 0 ? focus : focusedRow)
+    } else if let focusedRow, let path, let newRow = remade[focusedRow] {
+      // Its item changed and its row was made again: the same control of
+      // the new row, else the row.
+      path.grabFocus(in: newRow)
+    }
     withExtendedLifetime(held) {}
+  }
+
+  /// The item whose row holds the keyboard focus, if any.
+  func focusedItem<Item>(_ type: Item.Type) -> Item? {
+    guard let focus = gtk_widget_get_root(widget).flatMap({ gtk_root_get_focus($0) }) else { return nil }
+    return shown.first { $0.row == focus || gtk_widget_is_ancestor(focus, $0.row) != 0 }?.item as? Item
+  }
+
+  /// Gives the keyboard focus to the row of the first item `matching`;
+  /// false when no row shows one.
+  func focusRow<Item>(_ type: Item.Type, where matching: (Item) -> Bool) -> Bool {
+    guard let entry = shown.first(where: { ($0.item as? Item).map(matching) ?? false }) else { return false }
+    return gtk_widget_grab_focus(entry.row) != 0
   }
 
   /// A row that stays through `setRows` (e.g. the "add" form), shown last.
@@ -134,7 +214,17 @@ final class RowsGroup {
 }
 
 /// A line of a loaded list: an item's row or a status.
-private enum ListLine<Item: Equatable>: Equatable {
+private enum ListLine<Item: Equatable & Identifiable>: Equatable {
   case status(String)
   case item(Item)
+
+  /// One status row at most: a status is identified by being one.
+  var id: AnyHashable {
+    switch self {
+    case .status: AnyHashable(StatusLine())
+    case .item(let item): AnyHashable(item.id)
+    }
+  }
 }
+
+private struct StatusLine: Hashable {}
