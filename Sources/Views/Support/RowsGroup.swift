@@ -10,8 +10,7 @@ final class RowsGroup {
   /// A row made for an item, and how it shows a changed version of that
   /// item (same identity, other content) in place: same widgets, so the
   /// keyboard focus and a screen reader's place stay on it. Nil when the row
-  /// cannot: it is then made again, and the focus goes to the same control
-  /// of the new row.
+  /// cannot: it is then made again (every list with an `id` gives one today).
   struct Made<Item> {
     let widget: Widget
     let update: ((Item) -> Void)?
@@ -43,7 +42,7 @@ final class RowsGroup {
 
   /// Replaces every row except the ones added with `addFixed`, which stay last.
   func setRows(_ newRows: [Widget]) {
-    replace(from: 0, with: newRows.map { Shown(item: nil, id: nil, row: $0, update: nil) }, remade: [:])
+    replace(from: 0, with: newRows.map { Shown(item: nil, id: nil, row: $0, update: nil) })
   }
 
   /// One row per item, made by `make`. Items compare whole: a changed item
@@ -67,7 +66,6 @@ final class RowsGroup {
       return
     }
     var spare = shown
-    var remade: [Widget: Widget] = [:]
     let rows: [Shown] = items.map { item in
       if let index = spare.firstIndex(where: { ($0.item as? Item) == item }) { return spare.remove(at: index) }
       let key = id(item)
@@ -78,9 +76,6 @@ final class RowsGroup {
           entry.item = item
           return entry
         }
-        let made = make(item)
-        remade[entry.row] = made.widget
-        return Shown(item: item, id: key, row: made.widget, update: Self.erased(made.update))
       }
       let made = make(item)
       return Shown(item: item, id: key, row: made.widget, update: Self.erased(made.update))
@@ -93,7 +88,7 @@ final class RowsGroup {
       shown = rows  // every row kept, some updated in place
       return
     }
-    replace(from: unchanged, with: Array(rows[unchanged...]), remade: remade)
+    replace(from: unchanged, with: Array(rows[unchanged...]))
   }
 
   /// A loaded list's rows, one per item, or one status row while it loads,
@@ -128,8 +123,7 @@ final class RowsGroup {
   /// Takes out the rows from `index` on (and the fixed ones), then appends
   /// `rows` and the fixed rows again. The group holds the only reference to
   /// a row while it is in, so each row is held here while it is out.
-  /// `remade` maps a row made again for its changed item to its new row.
-  private func replace(from index: Int, with rows: [Shown], remade: [Widget: Widget]) {
+  private func replace(from index: Int, with rows: [Shown]) {
     let group = widget.cast(AdwPreferencesGroup.self)
     let out = shown[index...].map(\.row) + fixed
     let held = (out + rows.map(\.row)).map { ObjectRef(retaining: $0) }
@@ -137,7 +131,6 @@ final class RowsGroup {
     // the tree): note who had it, inside the rows about to go out.
     let focus = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
     let focusedRow = focus.flatMap { focus in out.first { $0 == focus || gtk_widget_is_ancestor(focus, $0) != 0 } }
-    let path = focus.flatMap { focus in focusedRow.map { FocusPath(of: focus, in: $0) } }
     for row in out { adw_preferences_group_remove(group, row) }
     shown = Array(shown[..<index]) + rows
     let back = rows.map(\.row) + fixed
@@ -147,10 +140,6 @@ final class RowsGroup {
       // a fixed row): the listener's focus goes back where it was, as if it
       // never left; to the row when its update hid that control.
       gtk_widget_grab_focus(gtk_widget_is_visible(focus) != 0 ? focus : focusedRow)
-    } else if let focusedRow, let path, let newRow = remade[focusedRow] {
-      // Its item changed and its row was made again: the same control of
-      // the new row, else the row.
-      path.grabFocus(in: newRow)
     }
     withExtendedLifetime(held) {}
   }
