@@ -152,6 +152,8 @@ public final class MainWindow {
   }
 
   private func render(_ page: Page) {
+    // Before it is made visible, so it is laid out with its content.
+    if let index = Page.allCases.firstIndex(of: page) { pages[index].shown() }
     let shown = adw_view_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
     if shown != page.rawValue { adw_view_stack_set_visible_child_name(stack.opaque, page.rawValue) }
   }

@@ -25,6 +25,10 @@ public final class PageView {
   private var makeContent: (@MainActor () -> (widget: Widget, owner: AnyObject))?
   /// Keeps the built content's Swift side (its subscriptions) alive.
   private var contentOwner: AnyObject?
+  /// The child `render` last chose ("empty" or "content").
+  private var chosenChild = "empty"
+  /// Whether the window has shown this page yet (`shown()`).
+  private var everShown = false
 
   /// - Parameter content: builds the page's content the first time there is
   ///   something to show; returns the widget and the object that owns it.
@@ -46,11 +50,33 @@ public final class PageView {
     adw_status_page_set_child(statusPage.opaque, buttons)
     widget = gtk_stack_new()
     gtk_stack_add_named(widget.opaque, statusPage, "empty")
+    // Hidden until the window first shows this page: the window's view
+    // stack measures every page's child, so at start-up three status pages
+    // nobody sees had their icons looked up and their text laid out before
+    // the first frame. A hidden widget is not measured.
+    gtk_widget_set_visible(statusPage, 0)
     makeContent = content
     gtk_widget_set_vexpand(widget, 1)
     connectWidgets()
     subscription = store.subscribe({ selectEmptyState($0, page: page) }) { [weak self] in
       self?.render($0)
+    }
+  }
+
+  /// The window shows this page (now or from now on): its empty state
+  /// takes part in layout from here on.
+  public func shown() {
+    guard !everShown else { return }
+    everShown = true
+    gtk_widget_set_visible(statusPage, 1)
+    showChosenChild()
+  }
+
+  /// A stack never makes a hidden child the visible one, so this is said
+  /// again once the status page is shown.
+  private func showChosenChild() {
+    if gtk_stack_get_child_by_name(widget.opaque, chosenChild) != nil {
+      gtk_stack_set_visible_child_name(widget.opaque, chosenChild)
     }
   }
 
@@ -72,10 +98,8 @@ public final class PageView {
       contentOwner = built.owner
       gtk_stack_add_named(widget.opaque, built.widget, "content")
     }
-    let shown = empty == nil ? "content" : "empty"
-    if gtk_stack_get_child_by_name(widget.opaque, shown) != nil {
-      gtk_stack_set_visible_child_name(widget.opaque, shown)
-    }
+    chosenChild = empty == nil ? "content" : "empty"
+    showChosenChild()
     guard let empty else { return }
     let status = statusPage.opaque
     adw_status_page_set_icon_name(status, empty.iconName)
