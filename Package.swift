@@ -3,7 +3,7 @@
 // C modules -> GObjectKit -> (HarkCore is pure Swift) -> Player / Views -> App.
 import PackageDescription
 
-// Libraries Hark needs only later (GStreamer, libsecret) are loaded at their
+// Libraries Hark needs only later (GStreamer, libsecret, libsoup) are loaded at their
 // first call, not before `main` (Sources/CLazyLibraries/lazy_libraries.c):
 // the executables link CLazyLibraries' stubs for them and only the libraries
 // still referenced (`--as-needed`). That flag must come before the libraries
@@ -79,7 +79,7 @@ let package = Package(
         "CGst",
       ],
       path: "Sources/App"),
-    // Stubs that load GStreamer and libsecret at their first call (see above).
+    // Stubs that load GStreamer, libsecret and libsoup at their first call (see above).
     .target(name: "CLazyLibraries", path: "Sources/CLazyLibraries", exclude: ["generate-stubs", "as-needed.cfg"]),
     .executableTarget(
       name: "hark", dependencies: ["HarkApp", "GObjectKit", "CLazyLibraries"], linkerSettings: linksLibrariesAsNeeded),

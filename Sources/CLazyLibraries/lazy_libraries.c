@@ -1,11 +1,11 @@
 /* Libraries Hark needs only later (GStreamer at the first play or scan,
- * libsecret at the first sign-in), loaded at their first call instead of
- * before `main`.
+ * libsecret at the first sign-in, libsoup at the first request), loaded at
+ * their first call instead of before `main`.
  *
  * Why: each library in the executable's DT_NEEDED list is mapped, relocated
  * and initialised before `main`, and searched by every symbol lookup up to
  * the first frame (Mesa's dlopen of LLVM does tens of thousands). GStreamer
- * brings 12 objects, libsecret 3 (bench/README.md, "Start-up").
+ * brings 12 objects, libsecret 3, libsoup 11 (bench/README.md, "Start-up").
  *
  * How: for each function in lazy_symbols.h (generate-stubs) a stub of the
  * same name, `jmp *slot`. A slot first points at a resolver that loads the

@@ -13,9 +13,8 @@ import HarkCore
 /// call, and the session can leave bodies undecoded (a byte range is a range
 /// of the file, not of some compressed form of it).
 public final class FileDownloader: Sendable {
-  // Created and used only on `thread`.
-  private nonisolated(unsafe) let session: UnsafeMutablePointer<SoupSession>
-  private let thread: NetworkThread
+  // The thread and its session start at the first download (`SessionOnDemand`).
+  private let network: SessionOnDemand
   private let stallTimeout: Duration
 
   /// - Parameters:
@@ -24,21 +23,14 @@ public final class FileDownloader: Sendable {
   ///     byte) before the download fails as a network failure. There is no
   ///     overall timeout: a big book on a slow link takes what it takes.
   public init(userAgent: String = "Hark", stallTimeout: Duration = .seconds(30)) {
-    let holder = DownloadSessionHolder()
-    thread = NetworkThread(name: "hark-downloads") {
+    network = SessionOnDemand(threadName: "hark-downloads") {
       let session = Self.makeSession()
       soup_session_set_user_agent(session, userAgent)
       // Bytes exactly as stored: no Accept-Encoding, no decoding.
       soup_session_remove_feature_by_type(session, soup_content_decoder_get_type())
-      holder.session = session
+      return session
     }
-    session = holder.session!
     self.stallTimeout = stallTimeout
-  }
-
-  deinit {
-    nonisolated(unsafe) let session = session
-    thread.stop { g_object_unref(UnsafeMutableRawPointer(session)) }
   }
 
   /// Downloads `request` (a GET of one audio file) into `file`, creating its
@@ -86,11 +78,10 @@ public final class FileDownloader: Sendable {
         request: request, file: file, resumeFrom: resumable ? onDisk : nil, validator: resumable ? validator : nil,
         expectedSize: expectedSize, stallTimeout: stallTimeout),
       onProgress: onProgress, onValidator: onValidator)
-    nonisolated(unsafe) let session = session
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Result<DownloadedFile, DownloadFailure>, Never>) in
         exchange.onFinish = { continuation.resume(returning: $0) }
-        thread.perform { exchange.start(on: session) }
+        network.perform { exchange.start(on: $0) }
       }
     } onCancel: {
       exchange.cancelByCaller()
@@ -123,9 +114,4 @@ public final class FileDownloader: Sendable {
     guard stat(file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return 0 }
     return Int64(status.st_size)
   }
-}
-
-/// Carries the session pointer out of the thread's set-up closure.
-private final class DownloadSessionHolder: @unchecked Sendable {
-  var session: UnsafeMutablePointer<SoupSession>?
 }

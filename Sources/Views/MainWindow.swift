@@ -20,6 +20,11 @@ public final class MainWindow {
   private let pages: [PageView]
   private let miniPlayer: MiniPlayerBar
   private let banner: BannerBar
+  private let switcherTitle: Widget
+  /// The window's column: header, banner, pages, mini-player.
+  private let column: Widget
+  /// The bottom page switcher, built the first time the window is narrow.
+  private var switcherBar: Widget?
   private var addServer: AddServerDialog?
   private var subscription: Subscription?
   private var undoToast: DownloadUndoToast?
@@ -67,7 +72,7 @@ public final class MainWindow {
       adw_view_stack_page_set_icon_name(stackPage, page.iconName)
     }
 
-    let switcherTitle = adw_view_switcher_title_new()!
+    switcherTitle = adw_view_switcher_title_new()!
     adw_view_switcher_title_set_stack(switcherTitle.opaque, stack.opaque)
     adw_view_switcher_title_set_title(switcherTitle.opaque, "Hark")
     let header = adw_header_bar_new()!
@@ -108,17 +113,6 @@ public final class MainWindow {
     gtk_widget_add_controller(
       window, PlaybackShortcuts.spaceController { [weak store] in store?.state.player.session.nowPlaying != nil })
 
-    let switcherBar = adw_view_switcher_bar_new()!
-    adw_view_switcher_bar_set_stack(switcherBar.opaque, stack.opaque)
-    // Page names stay whole: with large text (a text scale of 2.0) the bar
-    // ellipsized "Downloads" to "Downlo…". A whole name makes the window's
-    // narrowest width grow with the text instead.
-    for label in switcherBar.descendants(ofType: gtk_label_get_type()) {
-      gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_NONE)
-    }
-    g_object_bind_property(
-      switcherTitle.gobject, "title-visible", switcherBar.gobject, "reveal", G_BINDING_SYNC_CREATE)
-
     miniPlayer = MiniPlayerBar(store: store, covers: coverLoader)
     banner = BannerBar(store: store)
     let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
@@ -127,11 +121,11 @@ public final class MainWindow {
       miniPlayer.widget.gobject, "visible", separator.gobject, "visible", G_BINDING_SYNC_CREATE)
     let toasts = adw_toast_overlay_new()!
     adw_toast_overlay_set_child(toasts.opaque, stack)
-    let content = Make.box(
-      GTK_ORIENTATION_VERTICAL, header, banner.widget, toasts, separator, miniPlayer.widget, switcherBar)
-    adw_application_window_set_content(window.cast(AdwApplicationWindow.self), content)
+    column = Make.box(GTK_ORIENTATION_VERTICAL, header, banner.widget, toasts, separator, miniPlayer.widget)
+    adw_application_window_set_content(window.cast(AdwApplicationWindow.self), column)
 
     connectWidgets()
+    addSwitcherBarWhenNarrow()
     subscription = store.subscribe(selectPage) { [weak self] in self?.render($0) }
     addServer = AddServerDialog(store: store, parent: window)
     undoToast = DownloadUndoToast(overlay: toasts, store: store)
@@ -139,6 +133,45 @@ public final class MainWindow {
     folderChooser = LibraryFolderChooser(store: store, parent: window)
     FolderDrop.attach(to: window, store: store)
     folderOffer = LibraryFolderOffer(window: window, toasts: toasts, store: store)
+  }
+
+  /// The page buttons move from the header to a bar at the bottom when the
+  /// window is too narrow for them (the title then shows instead). The bar
+  /// is built the first time that happens, not up front: hidden in its
+  /// revealer it was still built and laid out before the first frame, four
+  /// more buttons with icons and labels, in a window that is seldom narrow.
+  private func addSwitcherBarWhenNarrow() {
+    Signals.connect(switcherTitle, "notify::title-visible") { [weak self] (_: UnsafeMutableRawPointer?) in
+      guard let self, self.switcherBar == nil,
+        adw_view_switcher_title_get_title_visible(self.switcherTitle.opaque) != 0
+      else { return }
+      // Not inside the layout pass that found the window narrow.
+      MainContext.invoke { [weak self] in self?.addSwitcherBar() }
+    }
+  }
+
+  private func addSwitcherBar() {
+    guard switcherBar == nil else { return }
+    let bar = adw_view_switcher_bar_new()!
+    switcherBar = bar
+    adw_view_switcher_bar_set_stack(bar.opaque, stack.opaque)
+    // Page names stay whole: with large text (a text scale of 2.0) the bar
+    // ellipsized "Downloads" to "Downlo…". A whole name makes the window's
+    // narrowest width grow with the text instead.
+    for label in bar.descendants(ofType: gtk_label_get_type()) {
+      gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_NONE)
+    }
+    // Revealed once on screen, so it slides in as it always did (a
+    // revealer not yet mapped would jump straight to shown). Connected
+    // first: a widget added to a shown window is mapped as it is added.
+    var revealed = false
+    Signals.connect(bar, "map") { [weak self] in
+      guard let self, !revealed else { return }
+      revealed = true
+      g_object_bind_property(
+        self.switcherTitle.gobject, "title-visible", bar.gobject, "reveal", G_BINDING_SYNC_CREATE)
+    }
+    gtk_box_append(column.cast(GtkBox.self), bar)
   }
 
   private func connectWidgets() {
@@ -152,6 +185,8 @@ public final class MainWindow {
   }
 
   private func render(_ page: Page) {
+    // Before it is made visible, so it is laid out with its content.
+    if let index = Page.allCases.firstIndex(of: page) { pages[index].shown() }
     let shown = adw_view_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
     if shown != page.rawValue { adw_view_stack_set_visible_child_name(stack.opaque, page.rawValue) }
   }

@@ -1,8 +1,10 @@
 """GStreamer is loaded when Hark first plays, not before its window shows
 (Sources/CLazyLibraries: the start-up then maps 12 fewer libraries), and
-a book still plays through it; libsecret likewise loads for the sign-in."""
+a book still plays through it; libsecret likewise loads for the sign-in,
+and libsoup (11 libraries with its own) at the first request: with no
+server, never."""
 from test_player import chapter_position, start_playing
-from test_sign_in import sign_in_with_invite
+from test_sign_in import INVITE, open_dialog, type_into
 
 
 def mapped(hark, library):
@@ -14,7 +16,17 @@ def mapped(hark, library):
 def test_gstreamer_loads_at_the_first_play_and_plays(hark, audiosilo):
     # The window is up (the fixture waited for it): nothing has played yet.
     assert not mapped(hark, "libgstreamer-1.0.so"), "GStreamer was loaded before the first play"
-    sign_in_with_invite(hark, audiosilo)
+    assert not mapped(hark, "libsoup-3.0.so"), "libsoup was loaded before the first request"
+    # Signing in, step by step: no request until the address is sent.
+    dialog = open_dialog(hark)
+    type_into(hark, dialog, "Server Address or Link", audiosilo.base)
+    assert not mapped(hark, "libsoup-3.0.so"), "libsoup was loaded with no server to ask"
+    hark.click(hark.find("push button", "Continue", root=dialog))
+    # The server answered the address's probe, through libsoup.
+    hark.find("page tab", "Invite Code", root=dialog, timeout=10)
+    assert mapped(hark, "libsoup-3.0.so")
+    type_into(hark, dialog, "Invite Code", INVITE)
+    hark.click(hark.find("push button", "Sign In", root=dialog))
     hark.find("label", "Audiobooks", timeout=15)
     # The session's token went to the keyring through libsecret.
     assert mapped(hark, "libsecret-1.so")

@@ -1,2 +1,2 @@
 /* Nothing to import: this target only links stubs into the executable that
- * load GStreamer and libsecret at their first call (lazy_libraries.c). */
+ * load GStreamer, libsecret and libsoup at their first call (lazy_libraries.c). */

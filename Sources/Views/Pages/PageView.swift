@@ -16,22 +16,86 @@ public final class PageView {
   public let widget: Widget
   private let page: Page
   private let store: Store
-  private let statusPage: Widget
-  private let actionButton: Widget
-  private let secondaryButton: Widget
-  private var shownAction: Action?
-  private var shownSecondary: Action?
   private var subscription: Subscription?
   private var makeContent: (@MainActor () -> (widget: Widget, owner: AnyObject))?
   /// Keeps the built content's Swift side (its subscriptions) alive.
   private var contentOwner: AnyObject?
+  /// The empty state, built the first time the window shows this page
+  /// while it is empty: the window's view stack builds and measures every
+  /// page's child, so at start-up three status pages nobody saw were made
+  /// from their templates, had their icons looked up and their text laid
+  /// out before the first frame.
+  private var emptyView: EmptyStateView?
+  /// What `render` was last given (nil: the page has content).
+  private var empty: PageEmptyState?
+  /// Whether the window has shown this page yet (`shown()`).
+  private var everShown = false
 
   /// - Parameter content: builds the page's content the first time there is
   ///   something to show; returns the widget and the object that owns it.
   public init(store: Store, page: Page, content: (@MainActor () -> (widget: Widget, owner: AnyObject))? = nil) {
     self.store = store
     self.page = page
-    statusPage = adw_status_page_new()
+    widget = gtk_stack_new()
+    makeContent = content
+    gtk_widget_set_vexpand(widget, 1)
+    subscription = store.subscribe({ selectEmptyState($0, page: page) }) { [weak self] in
+      self?.render($0)
+    }
+  }
+
+  /// The window shows this page (now or from now on): from here on its
+  /// empty state is built and laid out whenever it has one.
+  public func shown() {
+    guard !everShown else { return }
+    everShown = true
+    showChosenChild()
+  }
+
+  private func render(_ empty: PageEmptyState?) {
+    if empty == nil, let make = makeContent {
+      makeContent = nil
+      let built = make()
+      contentOwner = built.owner
+      gtk_stack_add_named(widget.opaque, built.widget, "content")
+    }
+    self.empty = empty
+    showChosenChild()
+  }
+
+  /// Shows the content, or the empty state (built first if need be).
+  private func showChosenChild() {
+    guard let empty else {
+      if gtk_stack_get_child_by_name(widget.opaque, "content") != nil {
+        gtk_stack_set_visible_child_name(widget.opaque, "content")
+      }
+      return
+    }
+    guard everShown else { return }
+    if emptyView == nil {
+      let view = EmptyStateView(store: store)
+      emptyView = view
+      gtk_stack_add_named(widget.opaque, view.widget, "empty")
+    }
+    emptyView?.render(empty)
+    gtk_stack_set_visible_child_name(widget.opaque, "empty")
+  }
+}
+
+/// A page's empty state: an `AdwStatusPage` saying what will appear there
+/// and up to two buttons that go somewhere useful.
+@MainActor
+private final class EmptyStateView {
+  let widget: Widget
+  private let store: Store
+  private let actionButton: Widget
+  private let secondaryButton: Widget
+  private var shownAction: Action?
+  private var shownSecondary: Action?
+
+  init(store: Store) {
+    self.store = store
+    widget = adw_status_page_new()
     actionButton = gtk_button_new()
     actionButton.addClasses("pill", "suggested-action")
     gtk_widget_set_halign(actionButton, GTK_ALIGN_CENTER)
@@ -43,18 +107,7 @@ public final class PageView {
     gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
     gtk_box_append(buttons.cast(GtkBox.self), actionButton)
     gtk_box_append(buttons.cast(GtkBox.self), secondaryButton)
-    adw_status_page_set_child(statusPage.opaque, buttons)
-    widget = gtk_stack_new()
-    gtk_stack_add_named(widget.opaque, statusPage, "empty")
-    makeContent = content
-    gtk_widget_set_vexpand(widget, 1)
-    connectWidgets()
-    subscription = store.subscribe({ selectEmptyState($0, page: page) }) { [weak self] in
-      self?.render($0)
-    }
-  }
-
-  private func connectWidgets() {
+    adw_status_page_set_child(widget.opaque, buttons)
     Signals.connect(actionButton, "clicked") { [weak self] in
       guard let self, let action = self.shownAction else { return }
       self.store.dispatch(action)
@@ -65,22 +118,10 @@ public final class PageView {
     }
   }
 
-  private func render(_ empty: PageEmptyState?) {
-    if empty == nil, let make = makeContent {
-      makeContent = nil
-      let built = make()
-      contentOwner = built.owner
-      gtk_stack_add_named(widget.opaque, built.widget, "content")
-    }
-    let shown = empty == nil ? "content" : "empty"
-    if gtk_stack_get_child_by_name(widget.opaque, shown) != nil {
-      gtk_stack_set_visible_child_name(widget.opaque, shown)
-    }
-    guard let empty else { return }
-    let status = statusPage.opaque
-    adw_status_page_set_icon_name(status, empty.iconName)
-    statusPage.setStatusTitle(empty.title)
-    statusPage.setStatusDescription(empty.description)
+  func render(_ empty: PageEmptyState) {
+    adw_status_page_set_icon_name(widget.opaque, empty.iconName)
+    widget.setStatusTitle(empty.title)
+    widget.setStatusDescription(empty.description)
     shownAction = empty.action
     if let label = empty.actionLabel {
       gtk_button_set_label(actionButton.cast(GtkButton.self), label)
