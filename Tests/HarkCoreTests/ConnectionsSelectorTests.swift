@@ -5,9 +5,7 @@ import XCTest
 /// What the banner, the Library overview and the Add Server dialog show.
 final class ConnectionsSelectorTests: XCTestCase {
   private func server(_ id: String, _ name: String, needsReconnect: Bool = false) -> ServerConnection {
-    ServerConnection(
-      serverID: id, name: name, baseURL: URL(string: "https://\(id).example.com:8443")!, username: "ada",
-      needsReconnect: needsReconnect)
+    .fixture(id, name, needsReconnect: needsReconnect)
   }
 
   func testBannerPutsSignedOutBeforeOfflineBeforeTheKeyring() {

@@ -6,9 +6,7 @@ import XCTest
 /// sign-out could not send, counted where the listener signed out.
 final class ServersPreferencesSelectorTests: XCTestCase {
   private func server(_ id: String, _ name: String, needsReconnect: Bool = false) -> ServerConnection {
-    ServerConnection(
-      serverID: id, name: name, baseURL: URL(string: "https://\(id).example.com:8443")!, username: "ada",
-      needsReconnect: needsReconnect)
+    .fixture(id, name, needsReconnect: needsReconnect)
   }
 
   func testEachServerSaysItsStateAndThisComputerIsNotAServer() {
