@@ -19,7 +19,7 @@ import CGLib
 /// jobs that wait for each other cannot deadlock the pool. libdispatch's
 /// monitor does the same once a second, but forever; this watchdog only ticks
 /// while jobs wait.
-public final class WorkerPool: TaskExecutor, @unchecked Sendable {
+public final class WorkerPool: @unchecked Sendable {
   /// The pool behind `GlobalExecutor`. Its threads are named `hark-worker`.
   public static let shared = WorkerPool(
     name: "hark-worker", width: max(2, Int(g_get_num_processors())), limit: 64)
@@ -45,6 +45,8 @@ public final class WorkerPool: TaskExecutor, @unchecked Sendable {
   private var wakes = 0
   /// Jobs finished so far: the watchdog's measure of progress.
   private var finished = 0
+  /// Jobs queued so far.
+  private var added = 0
   private var watchdogStarted = false
   private var watchdogParked = false
 
@@ -65,20 +67,39 @@ public final class WorkerPool: TaskExecutor, @unchecked Sendable {
   /// How many worker threads the pool has started.
   public var threadCount: Int { locked { threads } }
 
-  public func enqueue(_ job: consuming ExecutorJob) {
-    add(UnownedJob(job))
-  }
+  /// How many jobs have been queued so far: an actor called from a worker
+  /// whose turn runs in place queues none.
+  public var jobsAdded: Int { locked { added } }
+
+  /// The generic executor, "no isolation": what the Swift runtime's own
+  /// global executor runs its jobs on. Not this pool as a task executor:
+  /// `swift_task_switch` moves a task onto an idle actor in place, on the
+  /// same thread, only when no task executor is current (Actor.cpp, the
+  /// `currentTaskExecutor.isUndefined()` check). Run as a task executor,
+  /// every call from a worker to an actor, and back, was a new job for
+  /// another thread: two thread wake-ups per actor call (seen with `perf`
+  /// at every autosave while a book played). Its value is the runtime's
+  /// `SerialExecutorRef::generic()`, a null identity.
+  private static let generic = unsafeBitCast((0, 0), to: UnownedSerialExecutor.self)
 
   /// Queues a job from the global executor hook.
+  ///
+  /// A parked thread (or the watchdog) is signalled after the mutex is
+  /// released, not while it is held: signalled under the lock, the woken
+  /// thread takes the caller's processor only to block on that lock, and the
+  /// unlock wakes it a second time, two more context switches for every job
+  /// (seen with `perf record -e sched:sched_switch` on the main thread at
+  /// every autosave). The counts it wakes on (`wakes`) are changed under the
+  /// lock, so the later signal cannot be lost.
   func add(_ job: UnownedJob) {
-    enum Start { case none, worker, watchdog }
+    enum Start { case none, signalWorker, signalWatchdog, worker, watchdog }
     let start = locked { () -> Start in
       queue.append(job)
+      added &+= 1
       if parked > 0 {
         parked -= 1
         wakes += 1
-        g_cond_signal(jobWaiting)
-        return .none
+        return .signalWorker
       }
       if threads < width {
         threads += 1
@@ -89,11 +110,12 @@ public final class WorkerPool: TaskExecutor, @unchecked Sendable {
         watchdogStarted = true
         return .watchdog
       }
-      if watchdogParked { g_cond_signal(stalled) }
-      return .none
+      return watchdogParked ? .signalWatchdog : .none
     }
     switch start {
     case .none: break
+    case .signalWorker: g_cond_signal(jobWaiting)
+    case .signalWatchdog: g_cond_signal(stalled)
     case .worker: startThread(name) { $0.work() }
     case .watchdog: startThread("hark-pool-watch") { $0.watch() }
     }
@@ -121,7 +143,7 @@ public final class WorkerPool: TaskExecutor, @unchecked Sendable {
     while true {
       if let job = queue.next() {
         g_mutex_unlock(mutex)
-        job.runSynchronously(on: asUnownedTaskExecutor())
+        job.runSynchronously(on: Self.generic)
         g_mutex_lock(mutex)
         finished &+= 1
         continue

@@ -71,6 +71,31 @@ final class GlobalExecutorTests: XCTestCase {
     }
   }
 
+  /// A worker calling an idle actor runs the actor's turn in place, on the
+  /// same thread, as the runtime's own executor does: no job is queued and
+  /// no other thread woken. Run as a task executor, the pool queued a job
+  /// for every such call. Each `Task.yield()` puts the task back on the
+  /// pool as a job of its own (one job), so each call starts from a worker.
+  func testCallingAnIdleActorFromAWorkerQueuesNoJob() {
+    let queued = Shared(0)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      let counter = Counter()
+      let before = WorkerPool.shared.jobsAdded
+      for _ in 0..<10 {
+        await Task.yield()
+        _ = await counter.bump()
+      }
+      queued.withLock { $0 = WorkerPool.shared.jobsAdded - before }
+      done.signal()
+    }
+    XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+    // The ten yields' jobs, not twenty or more; a margin for another
+    // test's task queuing meanwhile.
+    let jobs = queued.withLock { $0 }
+    XCTAssertLessThan(jobs, 15, "ten yields and ten calls to an idle actor queued \(jobs) jobs")
+  }
+
   /// Many short jobs at once: all run, on a bounded number of threads.
   func testABurstOfTasksAllRun() {
     let count = Shared(0)
