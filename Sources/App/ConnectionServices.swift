@@ -34,7 +34,10 @@ final class ConnectionServices {
   /// a `ServerAccess` the store gave (or for a server the store named), an
   /// entry goes when its token does (sign-out, or a 401), and a miss the
   /// keyring cannot fill is reported to the store (`sessionMissing`).
-  private var clients: [String: AudioSiloClient] = [:]
+  private var clients: [String: AudioSiloClient] = [:] {
+    didSet { clientsForSync.replace(with: clients) }
+  }
+  private let clientsForSync = ClientsForSync()
   /// One `server_id` check per server, shared by every client of it.
   private var identities: [String: ServerIdentityCheck] = [:]
   /// One pacer per server address: all requests to a server share its rate limit.
@@ -81,7 +84,7 @@ final class ConnectionServices {
       let store = try storeAhead?.value.get() ?? ListeningStore(path: path)
       // A miss leaves the queued places where they are (sent later), so it
       // needs no report.
-      return ProgressSyncer(store: store) { [weak self] serverID in await self?.clients[serverID] }
+      return ProgressSyncer(store: store) { [clientsForSync] serverID in clientsForSync.client(serverID) }
     } catch {
       printToStandardError("hark: could not open \(path): \(error)")
       return nil

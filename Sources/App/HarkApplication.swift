@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import Foundation
 import GObjectKit
 import HarkCore
 import Networking
@@ -21,6 +22,7 @@ public final class HarkApplication {
   private var mainWindow: MainWindow?
   private var preferences: PreferencesWindow?
   private var connections: ConnectionServices?
+  private var playback: PlaybackServices?
   private var covers: CoverSource = .none
   private var mediaPlayer: MediaPlayerService?
   private var suspendInhibitor: SuspendInhibitor?
@@ -101,6 +103,7 @@ public final class HarkApplication {
     libraryFolders.load { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     libraryFolders.observe { store.dispatch(.localLibrary(.foldersLoaded($0))) }
     self.connections = connections
+    playback = services.playback
     let (covers, coverFile) = CoverSourceSetup.make(connections: connections, local: local) {
       store.state.connections.access($0)
     }
@@ -128,6 +131,13 @@ public final class HarkApplication {
 
   /// After the last window closed, by whichever way Hark was quit.
   private func shutdown() {
+    // However Hark ends (Quit, a signal, or the last window closed while
+    // a book plays with background playback off), the place is saved where
+    // it ended; once is enough, `quit` may have done it. It is written
+    // before the process ends, and sent before a sign-out below takes the
+    // token that sends it.
+    store?.dispatch(.player(.playback(.quitting, at: Date())))
+    playback?.waitForSaves(within: .seconds(2))
     guard let sessions = connections?.sessionsNotKept, !sessions.isEmpty else { return }
     QuitTimeSignOut.run(sessions, within: .seconds(3))
   }
@@ -201,8 +211,12 @@ public final class HarkApplication {
     ApplicationActions.setAccelerators(gtkApplication, "window.close", ["<Control>w"])
   }
 
-  /// Closes every window (so each saves what it keeps on close), then quits.
+  /// Saves a playing book's place where the listener quit, not at the
+  /// last autosave, up to 10 s earlier, and stops the sound at once
+  /// (`shutdown` waits for that save); closes every window (so each saves
+  /// what it keeps on close); then quits.
   private func quit() {
+    store?.dispatch(.player(.playback(.quitting, at: Date())))
     background?.quitting = true
     var windows: [UnsafeMutablePointer<GtkWindow>] = []
     var node = gtk_application_get_windows(gtkApplication)

@@ -14,6 +14,8 @@ final class PlaybackServices {
   /// Created on the first play: GStreamer costs start-up time nobody
   /// browsing the library should pay.
   private var engine: (any PlaybackEngine)?
+  /// Made at the first save.
+  private var saveLane: SaveLane?
 
   init(connections: ConnectionServices, makeEngine: @escaping @MainActor () -> (any PlaybackEngine)?) {
     self.connections = connections
@@ -31,7 +33,7 @@ final class PlaybackServices {
         dispatch(.player(.playback(.resumeLookedUp(key, answer), at: Date())))
       }
     case .saveProgress(let update):
-      Task { await save(update) }
+      save(update)
     case .recordListening(let span):
       let history = HistorySpan(
         fromPosition: span.from, toPosition: span.to, startedAt: Timestamp(span.startedAt),
@@ -143,17 +145,20 @@ final class PlaybackServices {
     }
   }
 
-  private func save(_ save: ProgressRecord) async {
+  private func save(_ save: ProgressRecord) {
     guard let syncer = connections.progressSyncer else {
       printToStandardError("hark: your place could not be saved: the listening database did not open.")
       return
     }
-    do {
-      var record = save
-      record.deviceID = try syncer.store.deviceID()
-      noteReachability(try await syncer.save(record), serverID: save.key.serverID)
-    } catch {
-      printToStandardError("hark: your place could not be saved: \(error.localizedDescription)")
-    }
+    let lane =
+      saveLane ?? SaveLane { [weak self] outcome, serverID in self?.noteReachability(outcome, serverID: serverID) }
+    saveLane = lane
+    lane.save(save, to: syncer)
+  }
+
+  /// Blocks until every save made so far is written (and sent, or not), or
+  /// `limit` has passed: at quit, after the pause that saved the place.
+  func waitForSaves(within limit: Duration) {
+    saveLane?.waitUntilWritten(within: limit)
   }
 }

@@ -80,6 +80,9 @@ public enum PlaybackEvent: Equatable, Sendable {
   case skip(seconds: Double)
   case setRate(Double)
   case stop
+  /// Hark is quitting: the place is saved now, as at a pause, because no
+  /// engine report will come to take the save. The book stays loaded.
+  case quitting
   /// Mark the book finished; delete its download if asked and downloaded.
   case markFinished(deleteDownload: Bool)
   case startSleepTimer(SleepTimerRequest)

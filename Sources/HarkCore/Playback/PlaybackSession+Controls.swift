@@ -22,6 +22,19 @@ extension PlaybackSession {
     return commands + [.engine(.pause)]
   }
 
+  /// Hark quits while the book is under way: the place is saved now, and
+  /// the listening span ends, as at a pause. A pause's save waits for the
+  /// engine to report it paused, which a quitting Hark never sees, so the
+  /// place kept would be the last autosave's, up to `saveInterval` earlier.
+  mutating func quit(now: Date) -> [PlaybackCommand] {
+    guard isUnderWay else { return [] }
+    let commands = endListeningSpan(now: now) + clearPlaybackIntent() + haltAndPersist(now: now)
+    // Paused from here on, without waiting for the engine to say so: a
+    // second `.quitting`, or the engine's report, saves nothing again.
+    snapshot.state = .paused
+    return commands + [.engine(.pause)]
+  }
+
   /// Auto-rewind: back a little, by how long the pause was, so the listener
   /// picks up the thread (not in the reference). A seek like the
   /// listener's own: the floor comes down with it and the place is saved.

@@ -115,6 +115,7 @@ public struct PlaybackSession: Equatable, Sendable {
     case .skip(let seconds): return skip(seconds, now: now)
     case .setRate(let rate): return setRate(rate, now: now)
     case .stop: return stop(now: now)
+    case .quitting: return quit(now: now)
     case .markFinished(let deleteDownload): return markFinished(deleteDownload: deleteDownload, now: now)
     case .startSleepTimer(let request): return startSleepTimer(request, now: now)
     case .extendSleepTimer(let minutes): return sleepCommands(sleepTimer.extend(minutes: minutes, now: now), now: now)

@@ -1,0 +1,115 @@
+import Dispatch
+import Foundation
+import HarkCore
+import Persistence
+import Synchronization
+
+/// Where the player's saves are written: off the main thread, one after
+/// another in the order they were made, the device id's lookup included.
+///
+/// Why not a `Task` on the main actor per save, as before: that read the
+/// device id from the database on the main thread, and every save's answer
+/// came back to it. For a book on this computer the answer says nothing
+/// (`keptHere`), yet it woke the main thread once more at every autosave
+/// while a book played (seen with `perf record -e sched:sched_switch` on
+/// the main thread beside `scripts/bench`'s playing run). Now only an answer
+/// with news of a server's reachability goes back to the main thread, and
+/// one save costs one worker thread's wake-up.
+///
+/// Why a queue and not a detached task per save: two detached tasks may
+/// reach the syncer in either order; here a pause's save always follows the
+/// autosave made just before it, and the offline queue keeps the order the
+/// listener made them in.
+final class SaveLane: Sendable {
+  private struct Save: Sendable {
+    var record: ProgressRecord
+    var syncer: ProgressSyncer
+  }
+
+  private struct Lane: Sendable {
+    var waiting: [Save] = []
+    /// A task is writing (it takes every save queued meanwhile).
+    var writing = false
+    /// Told when the lane is empty again (`waitUntilWritten`).
+    var emptied: [DispatchSemaphore] = []
+  }
+
+  /// Told what a save's answer says of its server.
+  typealias NoteReachability = @MainActor @Sendable (_ outcome: SaveOutcome, _ serverID: String) -> Void
+
+  private let lane = Mutex(Lane())
+  private let noteReachability: NoteReachability
+
+  init(noteReachability: @escaping NoteReachability) {
+    self.noteReachability = noteReachability
+  }
+
+  /// Queues `record` for `syncer`; returns at once.
+  func save(_ record: ProgressRecord, to syncer: ProgressSyncer) {
+    let start = lane.withLock { lane in
+      lane.waiting.append(Save(record: record, syncer: syncer))
+      defer { lane.writing = true }
+      return !lane.writing
+    }
+    guard start else { return }
+    Task.detached { await self.writeAll() }
+  }
+
+  /// Blocks until every save queued so far is written (and sent, or not),
+  /// or `limit` has passed: at quit, so the place paused there is on disk
+  /// before the process ends. Never waits on the main thread's work.
+  func waitUntilWritten(within limit: Duration) {
+    let done = DispatchSemaphore(value: 0)
+    let busy = lane.withLock { lane in
+      if lane.writing { lane.emptied.append(done) }
+      return lane.writing
+    }
+    guard busy else { return }
+    let (seconds, attoseconds) = limit.components
+    _ = done.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18)
+  }
+
+  private func writeAll() async {
+    while let save = nextSave() { await write(save) }
+  }
+
+  /// The oldest save waiting; nil (and the lane idle) when there is none.
+  private func nextSave() -> Save? {
+    let (next, emptied) = lane.withLock { lane -> (Save?, [DispatchSemaphore]) in
+      guard lane.waiting.isEmpty else { return (lane.waiting.removeFirst(), []) }
+      lane.writing = false
+      defer { lane.emptied = [] }
+      return (nil, lane.emptied)
+    }
+    emptied.forEach { $0.signal() }
+    return next
+  }
+
+  private func write(_ save: Save) async {
+    do {
+      var record = save.record
+      record.deviceID = try save.syncer.store.deviceID()
+      let outcome = try await save.syncer.save(record)
+      guard outcome.saysWhetherServerAnswered else { return }
+      // Not awaited: the lane goes on without waiting for the main thread
+      // (which, at quit, is the one waiting for the lane).
+      let note = noteReachability
+      let serverID = record.key.serverID
+      Task { @MainActor in note(outcome, serverID) }
+    } catch {
+      printToStandardError("hark: your place could not be saved: \(error.localizedDescription)")
+    }
+  }
+}
+
+extension SaveOutcome {
+  /// Whether the save reached its server, or tried to and failed: news for
+  /// the server's reachability. A book on this computer, or a save only
+  /// queued because the server was already known to be away, is not.
+  fileprivate var saysWhetherServerAnswered: Bool {
+    switch self {
+    case .keptHere, .queued(nil): false
+    case .sent, .authFailed, .refused, .queued(.some): true
+    }
+  }
+}

@@ -1,0 +1,21 @@
+"""Quitting while a book plays keeps the place where the listener quit, not
+the last autosave's (up to 10 s earlier): Quit pauses the book first, and
+Hark ends once that place is written here and sent to the server."""
+from test_book_page import api, query
+from test_media_controls import MediaControls
+from test_player import BOOK, start_playing
+from test_sign_in import sign_in_with_invite
+
+
+def test_quitting_while_a_book_plays_saves_the_place_it_quit_at(hark, audiosilo):
+    controls = MediaControls()
+    sign_in_with_invite(hark, audiosilo)
+    start_playing(hark, audiosilo)  # the orchard's first chapter: 18 s, from 0
+    # A few seconds in: before the first autosave, 10 s after the start.
+    controls.wait(hark, lambda: controls.get("Position") >= 4_000_000, timeout=15)
+    at_quit = controls.get("Position") / 1e6
+    hark.key("ctrl+q")
+    assert hark.process.wait(timeout=15) == 0
+    row = api(audiosilo, "GET", f"/libraries/1/progress?{query(BOOK)}")["progress"]
+    assert row is not None, "no place was saved at quit"
+    assert at_quit - 0.5 <= row["position"] <= at_quit + 3, f"saved {row['position']} s, quit at {at_quit:.1f} s"
