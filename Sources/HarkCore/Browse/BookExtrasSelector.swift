@@ -100,7 +100,10 @@ func bookExtrasView(
       let duration = book.duration > 0 ? book.duration : record.duration
       let speed = record.playbackSpeed > 0 ? record.playbackSpeed : 1
       let left = formatDuration(max(0, duration - record.position) / speed)
-      resumeText = [trFormat("Resume at %@", places.label(at: record.position)), left.isEmpty ? "" : trFormat("%@ left", left)]
+      // "Resume at" beside a Pause button would say the book is not playing.
+      let place = places.label(at: record.position)
+      let at = isPlaying(s, target) ? trFormat("Now at %@", place) : trFormat("Resume at %@", place)
+      resumeText = [at, left.isEmpty ? "" : trFormat("%@ left", left)]
         .filter { !$0.isEmpty }.joined(separator: " · ")
     }
   }
@@ -135,6 +138,12 @@ func bookExtrasView(
 /// The place of the book that is loaded in the player, as it plays: the
 /// page follows it second by second instead of waiting for the next save.
 /// Nil for any other book, and before the player has a place worth showing.
+/// Whether `target` is the book playing now (or starting to).
+private func isPlaying(_ s: AppState, _ target: LibraryPath) -> Bool {
+  let session = s.player.session
+  return session.nowPlaying?.key == target && (session.snapshot.state == .playing || session.snapshot.state == .loading)
+}
+
 private func livePlace(_ s: AppState, _ target: LibraryPath) -> ResumeLookup? {
   let session = s.player.session
   guard let loaded = session.nowPlaying, loaded.key == target else { return nil }

@@ -45,9 +45,11 @@ final class LiveBookPageTests: XCTestCase {
     XCTAssertEqual(selectBookPage(state, now: t0)?.extras?.resume, "Not started")
     report(&state, .playing, at: 65, after: 65)
     let page = try XCTUnwrap(selectBookPage(state, now: t0))
-    XCTAssertEqual(page.extras?.resume, "Resume at Rising Sweep · 0:05 · 35s left")
+    XCTAssertEqual(page.extras?.resume, "Now at Rising Sweep · 0:05 · 35s left", "not \"Resume at\" while it plays")
     XCTAssertEqual(page.extras?.playLabel, "Resume")
     XCTAssertEqual(page.chapters.map(\.status), [.listened, .current])
+    report(&state, .paused, at: 66, after: 66)
+    XCTAssertEqual(selectBookPage(state, now: t0)?.extras?.resume, "Resume at Rising Sweep · 0:06 · 34s left")
   }
 
   func testAnEndedBookIsFinishedOnItsPageAndStaysSoAfterTheNextBookLoads() throws {
