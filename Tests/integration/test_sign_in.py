@@ -151,6 +151,7 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     preferences = hark.frame("Preferences")
     hark.click(hark.find("page tab", "Servers", root=preferences))
     hark.find("label", address + " · signed out\n" + kept, root=preferences, timeout=10)
+    hark.screenshot("preferences-servers-places-kept-restarted", window_id=hark.x_window("Preferences"))
     hark.key("Escape", window_id=hark.x_window("Preferences"))
     # ...and Add Server remembers the server, with the place it will send:
     # one click, address filled.
