@@ -93,8 +93,9 @@ final class ConnectionServices {
 
   /// Loads the saved servers and their tokens; a server whose token is gone
   /// from the keyring is listed as needing a reconnect. Then the servers
-  /// signed out of, and the book listened to last (when its server is one
-  /// of these, or it is on this computer).
+  /// signed out of, the book listened to last (when its server is one of
+  /// these, or it is on this computer), and the places still queued for
+  /// the servers signed out of.
   private func restore() async {
     var restored: [ServerConnection] = []
     for var server in serverList.load() {
@@ -107,12 +108,14 @@ final class ConnectionServices {
       restored.append(server)
     }
     dispatch(.connections(.restored(restored)))
-    dispatch(.connections(.rememberedLoaded(rememberedList.load())))
+    let remembered = rememberedList.load()
+    dispatch(.connections(.rememberedLoaded(remembered)))
     if let last = try? syncer?.store.lastListened(),
       LocalSource.isLocal(last.key.serverID) || restored.contains(where: { $0.serverID == last.key.serverID })
     {
       dispatch(.player(.lastPlaceRemembered(last.key, position: last.position)))
     }
+    if !remembered.isEmpty { await countUnsentPlaces() }
   }
 
   func run(_ effect: Effect) {

@@ -126,7 +126,8 @@ final class ServerAccessRoutingTests: XCTestCase {
 
   /// Signing out while the server refuses the listener's unsent place: the
   /// sign-out goes on, the place stays queued on this computer (the store
-  /// counts it), and signing in again sends it.
+  /// counts it, and counts it again when Hark starts again on the same
+  /// files), and signing in again sends it.
   @MainActor func testAPlaceThatCannotBeSentAtSignOutIsKeptForTheNextSignIn() async throws {
     let harness = harness(Self.home)
     try await harness.signIn()
@@ -148,13 +149,25 @@ final class ServerAccessRoutingTests: XCTestCase {
       ["1 listening place not yet sent — it will be sent at the next sign-in"], "and Preferences → Servers says so")
     XCTAssertEqual(try syncer.store.pendingSaves(serverID: id).map(\.record.position), [42], "kept")
 
+    // Hark started again on the same files: the count is read from the
+    // queue on disk, and both places a listener looks say so again.
+    let restarted = AppHarness(server: Self.home, dataDirectory: harness.dataDirectory, secrets: harness.secrets)
+    addTeardownBlock { @MainActor in restarted.tearDown() }
+    restarted.store.dispatch(.connections(.launched))
+    try await restarted.waitUntil("the kept place counted at start") { $0.connections.unsentKept[id] != nil }
+    XCTAssertEqual(restarted.state.connections.unsentKept, [id: 1])
+    let kept = "1 listening place not yet sent — it will be sent at the next sign-in"
+    XCTAssertEqual(selectServersPreferences(restarted.state).map(\.unsent), [kept])
+    XCTAssertEqual(
+      selectRecentServers(restarted.state.connections).map(\.subtitle), [Self.home.baseURL.hostAndPort + "\n" + kept])
+
     _ = try await harness.transport.send(Self.home.controlRequest("DELETE", "faults"))
-    try await harness.signIn()
-    try await harness.waitUntil("sent on the sign-in again") { _ in
+    try await restarted.signIn()
+    try await restarted.waitUntil("sent on the sign-in again") { _ in
       (try? syncer.store.pendingSaves(serverID: id).isEmpty) == true
     }
-    XCTAssertNil(harness.state.connections.unsentKept[id])
-    XCTAssertEqual(selectServersPreferences(harness.state).map(\.unsent), [nil])
+    XCTAssertNil(restarted.state.connections.unsentKept[id])
+    XCTAssertEqual(selectServersPreferences(restarted.state).map(\.unsent), [nil])
   }
 
   /// The store counts the server as signed in but there is no token for

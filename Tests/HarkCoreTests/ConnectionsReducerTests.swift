@@ -146,7 +146,7 @@ final class ConnectionsReducerTests: XCTestCase {
     XCTAssertNil(state.connections.libraries["srv-1"])
     // Offered again in Add Server, and no longer once signed back in.
     _ = send(&state, .addServerRequested)
-    XCTAssertEqual(selectSignIn(state)?.recent, [remembered])
+    XCTAssertEqual(selectSignIn(state)?.recent.map(\.id), [remembered.serverID])
     _ = send(&state, .addressSubmitted(base.absoluteString))
     _ = send(&state, .serverChecked(.success(preview)))
     _ = send(&state, .inviteCodeSubmitted("CODE"))

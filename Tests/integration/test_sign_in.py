@@ -133,8 +133,9 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     hark.screenshot("preferences-servers", window_id=hark.x_window("Preferences"))
     hark.click(hark.find("push button", "Sign Out of Hark Test Server", root=preferences))
     hark.wait_until(lambda: audiosilo.call("GET", "/state")["sessions"] == [], timeout=10)
-    hark.find("label", "127.0.0.1:" + audiosilo.base.rsplit(":", 1)[1].strip("/") + " · signed out\n"
-              "1 listening place not yet sent — it will be sent at the next sign-in", root=preferences, timeout=10)
+    address = "127.0.0.1:" + audiosilo.base.rsplit(":", 1)[1].strip("/")
+    kept = "1 listening place not yet sent — it will be sent at the next sign-in"
+    hark.find("label", address + " · signed out\n" + kept, root=preferences, timeout=10)
     hark.find("push button", "Sign In to Hark Test Server", root=preferences)
     hark.screenshot("preferences-servers-places-kept", window_id=hark.x_window("Preferences"))
     audiosilo.call("DELETE", "/faults")
@@ -144,9 +145,19 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     # Nothing is left that signs in: a restart starts from the welcome state.
     hark.restart()
     hark.find("label", "No Audiobooks Yet")
-    # ...but Add Server remembers the server: one click, address filled.
+    # The place is still kept on disk, and Preferences still says so.
+    hark.key("ctrl+comma")
+    hark.wait_until(lambda: hark.frame("Preferences") is not None)
+    preferences = hark.frame("Preferences")
+    hark.click(hark.find("page tab", "Servers", root=preferences))
+    hark.find("label", address + " · signed out\n" + kept, root=preferences, timeout=10)
+    hark.screenshot("preferences-servers-places-kept-restarted", window_id=hark.x_window("Preferences"))
+    hark.key("Escape", window_id=hark.x_window("Preferences"))
+    # ...and Add Server remembers the server, with the place it will send:
+    # one click, address filled.
     dialog = open_dialog(hark)
     hark.find("label", "Recent Servers", root=dialog)
+    hark.find("label", address + "\n" + kept, root=dialog)
     hark.screenshot("sign-in-recent-servers", window_id=hark.x_window("Connect to a Server"))
     hark.click(hark.find("push button", "Connect to Hark Test Server", root=dialog))
     hark.click(hark.find("page tab", "Password", root=dialog, timeout=10))

@@ -17,6 +17,10 @@ public enum ConnectionsAction: Equatable, Sendable {
   case keepSignInInFileToggled(Bool)
   /// At launch: servers signed out of earlier.
   case rememberedLoaded([RememberedServer])
+  /// At launch: the places still queued on this computer, per server id.
+  /// For a server signed out of, they are the ones it refused at sign-out
+  /// (`unsentKept`), still sent at the next sign-in.
+  case unsentCounted([String: Int])
 
   case addServerRequested
   case addServerDismissed

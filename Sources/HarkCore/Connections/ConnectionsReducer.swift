@@ -42,6 +42,16 @@ func reduceConnections(_ state: inout ConnectionsState, _ action: ConnectionsAct
     state.remembered = remembered.filter { old in !state.servers.contains { $0.serverID == old.serverID } }
     return []
 
+  case .unsentCounted(let counts):
+    // Only servers signed out of: a signed-in server's queue is its
+    // offline saves, sent when it loads. A count the store already holds
+    // (a sign-out since the read) is newer than this one.
+    for server in state.remembered
+    where state.server(server.serverID) == nil && state.unsentKept[server.serverID] == nil {
+      if let count = counts[server.serverID], count > 0 { state.unsentKept[server.serverID] = count }
+    }
+    return []
+
   case .addServerRequested:
     if state.signIn == nil { state.signIn = SignInState() }
     return []

@@ -27,7 +27,8 @@ public struct ConnectionsState: Equatable, Sendable {
   /// Nothing new (a download) starts meanwhile.
   public var signingOut: [String: SignOutStep] = [:]
   /// Places that could not be sent before a sign-out, per server id: kept
-  /// on this computer, sent when the listener signs in to it again.
+  /// on this computer, sent when the listener signs in to it again. Read
+  /// again from the queue on disk at start (`unsentCounted`).
   public var unsentKept: [String: Int] = [:]
   /// The Add Server / Reconnect flow, nil while closed.
   public var signIn: SignInState?

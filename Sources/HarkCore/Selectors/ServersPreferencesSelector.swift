@@ -43,10 +43,11 @@ public func selectServersPreferences(_ s: AppState) -> [ServerPreferencesRow] {
       id: server.serverID, title: server.name,
       subtitle: [server.username, server.baseURL.hostAndPort, state].filter { !$0.isEmpty }.joined(separator: " · "),
       status: server.needsReconnect ? .signedOutElsewhere : .signedIn,
-      unsent: unsentText(connections.unsentKept[server.serverID]))
+      unsent: unsentPlacesText(connections.unsentKept[server.serverID]))
   }
   let keeping = connections.remembered.compactMap { server -> ServerPreferencesRow? in
-    guard connections.server(server.serverID) == nil, let text = unsentText(connections.unsentKept[server.serverID])
+    guard connections.server(server.serverID) == nil,
+      let text = unsentPlacesText(connections.unsentKept[server.serverID])
     else { return nil }
     return ServerPreferencesRow(
       id: server.serverID, title: server.name,
@@ -56,7 +57,10 @@ public func selectServersPreferences(_ s: AppState) -> [ServerPreferencesRow] {
   return signedIn + keeping
 }
 
-private func unsentText(_ count: Int?) -> String? {
+/// "2 listening places not yet sent — they will be sent at the next
+/// sign-in", in the same words wherever a server signed out of is shown
+/// (here and Add Server's Recent Servers); nil when none are kept.
+func unsentPlacesText(_ count: Int?) -> String? {
   guard let count, count > 0 else { return nil }
   return String(
     format: trPlural(

@@ -20,7 +20,7 @@ public struct SignInViewState: Equatable, Sendable {
   public var methods: [Method]
   public var error: String?
   /// Servers signed out of earlier, offered on the address step.
-  public var recent: [RememberedServer] = []
+  public var recent: [RecentServerRow] = []
 
   public init(step: Step, address: String, serverName: String = "", methods: [Method] = [], error: String? = nil) {
     self.step = step
@@ -37,7 +37,7 @@ public func selectSignIn(_ s: AppState) -> SignInViewState? {
   switch flow.step {
   case .address:
     var state = SignInViewState(step: .address, address: flow.address, error: flow.error)
-    state.recent = s.connections.remembered
+    state.recent = selectRecentServers(s.connections)
     return state
   case .checking:
     return SignInViewState(step: .working(tr("Contacting the server…")), address: flow.address)

@@ -4,13 +4,15 @@ import GObjectKit
 import HarkCore
 
 /// "Recent Servers" on the address step of Add Server: servers signed out of
-/// earlier, each one click from signing in again with its address filled.
+/// earlier, each one click from signing in again with its address filled,
+/// and saying so when this computer keeps places for it that the next
+/// sign-in sends.
 @MainActor
 final class RecentServersGroup {
   let widget: Widget
   private let store: Store
   private var rows: [Widget] = []
-  private var shown: [RememberedServer] = []
+  private var shown: [RecentServerRow] = []
 
   init(store: Store) {
     self.store = store
@@ -19,7 +21,7 @@ final class RecentServersGroup {
     gtk_widget_set_visible(widget, 0)
   }
 
-  func render(_ recent: [RememberedServer]) {
+  func render(_ recent: [RecentServerRow]) {
     guard recent != shown else { return }
     shown = recent
     let group = widget.cast(AdwPreferencesGroup.self)
@@ -29,14 +31,14 @@ final class RecentServersGroup {
     widget.setVisible(!recent.isEmpty)
   }
 
-  private func makeRow(_ server: RememberedServer) -> Widget {
+  private func makeRow(_ server: RecentServerRow) -> Widget {
     let row = adw_action_row_new()!
     row.setRowTitle(server.name)
-    row.setRowSubtitle(server.baseURL.hostAndPort)
+    row.setRowSubtitle(server.subtitle)
     let connect = gtk_button_new_with_label(tr("Connect"))!
     gtk_widget_set_valign(connect, GTK_ALIGN_CENTER)
     connect.setAccessibleLabel(trFormat("Connect to %@", server.name))
-    let address = server.baseURL.absoluteString
+    let address = server.address.absoluteString
     Signals.connect(connect, "clicked") { [weak self] in
       self?.store.dispatch(.connections(.addressSubmitted(address)))
     }
