@@ -157,7 +157,7 @@ final class PlaybackServices {
   }
 
   /// Blocks until every save made so far is written (and sent, or not), or
-  /// `limit` has passed: at quit, after the pause that saved the place.
+  /// `limit` has passed: at quit, after `.quitting` saved the place.
   func waitForSaves(within limit: Duration) {
     saveLane?.waitUntilWritten(within: limit)
   }
