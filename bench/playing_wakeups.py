@@ -4,9 +4,11 @@ playing the same file through the same real-time sink, for scripts/bench.
 Hark plays a book of its local library (one folder holding the sample
 library's hour-long, chapterless MP3), started the way GNOME Shell would:
 its search provider's ActivateResult, which resumes the book. The window is
-shown, so the one label that changes every second (the elapsed time) is
-painted; the issue allows Hark one wake-up per second more than playbin
-for it. Both use `fakesink sync=true`: it keeps real time like a sound
+shown on the book's page, so the texts that change every second (the
+page's place line and the mini-player's time left, repainted together in
+one frame) are painted; the issue allows Hark one wake-up per second more
+than playbin per visible label update, and the bench also measures what
+one label updated once a second costs a minimal window (`floor --tick`). Both use `fakesink sync=true`: it keeps real time like a sound
 card's sink but needs no sound server, and it is the same sink for both.
 
 Hark is also measured with a window manager on the X server, as on every
