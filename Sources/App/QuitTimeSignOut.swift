@@ -17,7 +17,6 @@ enum QuitTimeSignOut {
       }
       done.signal()
     }
-    let (seconds, attoseconds) = limit.components
-    _ = done.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18)
+    _ = done.wait(timeout: .now() + limit.seconds)
   }
 }

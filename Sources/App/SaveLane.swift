@@ -65,8 +65,7 @@ final class SaveLane: Sendable {
       return lane.writing
     }
     guard busy else { return }
-    let (seconds, attoseconds) = limit.components
-    _ = done.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18)
+    _ = done.wait(timeout: .now() + limit.seconds)
   }
 
   private func writeAll() async {

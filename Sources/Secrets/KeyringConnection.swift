@@ -125,11 +125,3 @@ final class KeyringConnection: @unchecked Sendable {
     let state = Mutex<(finished: Bool, fired: Bool)>((false, false))
   }
 }
-
-extension Duration {
-  /// Whole and fractional seconds, for Dispatch deadlines.
-  var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
-  }
-}

@@ -1,6 +1,7 @@
 import CGLib
 import CSecret
 import Dispatch
+import HarkCore
 import Synchronization
 
 /// `KeyringSecretStore.probe`: connect, ask the Secret Service for its

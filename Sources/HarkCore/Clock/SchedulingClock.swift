@@ -23,8 +23,8 @@ public protocol ScheduledTimer: AnyObject {
 }
 
 extension Duration {
-  /// The duration in seconds, for arithmetic with `Date`.
-  var seconds: Double {
+  /// The duration in seconds, for arithmetic with `Date` and Dispatch deadlines.
+  public var seconds: Double {
     let parts = components
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }
