@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GObjectKit
 import HarkCore
 import Persistence
 import Synchronization
@@ -20,6 +21,13 @@ import Synchronization
 /// reach the syncer in either order; here a pause's save always follows the
 /// autosave made just before it, and the offline queue keeps the order the
 /// listener made them in.
+///
+/// Why the write starts only once the main loop is idle: an autosave is
+/// made as an engine report updates the labels, just before the window
+/// paints. A worker woken then ran beside the frame and, on a machine with
+/// two processors, preempted the main thread in the middle of it (seen with
+/// `perf`). Started after the paint, the worker runs while the main thread
+/// sleeps. `waitUntilWritten` starts it at once.
 final class SaveLane: Sendable {
   private struct Save: Sendable {
     var record: ProgressRecord
@@ -30,35 +38,58 @@ final class SaveLane: Sendable {
     var waiting: [Save] = []
     /// A task is writing (it takes every save queued meanwhile).
     var writing = false
+    /// A write is asked to start, and has not yet.
+    var startAsked = false
     /// Told when the lane is empty again (`waitUntilWritten`).
     var emptied: [DispatchSemaphore] = []
   }
 
   /// Told what a save's answer says of its server.
   typealias NoteReachability = @MainActor @Sendable (_ outcome: SaveOutcome, _ serverID: String) -> Void
+  /// Runs its argument when the writing should start.
+  typealias StartWhenIdle = @Sendable (_ start: @escaping @Sendable () -> Void) -> Void
 
   private let lane = Mutex(Lane())
   private let noteReachability: NoteReachability
+  private let startWhenIdle: StartWhenIdle
 
-  init(noteReachability: @escaping NoteReachability) {
+  init(
+    startWhenIdle: @escaping StartWhenIdle = { start in MainContext.afterPendingWork { start() } },
+    noteReachability: @escaping NoteReachability
+  ) {
+    self.startWhenIdle = startWhenIdle
     self.noteReachability = noteReachability
   }
 
   /// Queues `record` for `syncer`; returns at once.
   func save(_ record: ProgressRecord, to syncer: ProgressSyncer) {
-    let start = lane.withLock { lane in
+    let ask = lane.withLock { lane in
       lane.waiting.append(Save(record: record, syncer: syncer))
-      defer { lane.writing = true }
-      return !lane.writing
+      // A task writing, or about to, takes this save too.
+      guard !lane.writing, !lane.startAsked else { return false }
+      lane.startAsked = true
+      return true
     }
-    guard start else { return }
-    Task.detached { await self.writeAll() }
+    if ask { startWhenIdle { [self] in startWriting() } }
+  }
+
+  /// Starts the writing task if it was asked for and not yet started.
+  private func startWriting() {
+    let start = lane.withLock { lane in
+      guard lane.startAsked else { return false }
+      lane.startAsked = false
+      lane.writing = true
+      return true
+    }
+    if start { Task.detached { await self.writeAll() } }
   }
 
   /// Blocks until every save queued so far is written (and sent, or not),
   /// or `limit` has passed: at quit, so the place paused there is on disk
   /// before the process ends. Never waits on the main thread's work.
   func waitUntilWritten(within limit: Duration) {
+    // The main loop (which would start the writing) runs no more.
+    startWriting()
     let done = DispatchSemaphore(value: 0)
     let busy = lane.withLock { lane in
       if lane.writing { lane.emptied.append(done) }
