@@ -35,32 +35,7 @@ final class PlaybackServices {
     case .saveProgress(let update):
       save(update)
     case .recordListening(let span):
-      let history = HistorySpan(
-        fromPosition: span.from, toPosition: span.to, startedAt: Timestamp(span.startedAt),
-        endedAt: Timestamp(span.endedAt))
-      if LocalSource.isLocal(span.key.serverID) {
-        // A book on this computer: its history is kept here.
-        let store = connections.progressSyncer?.store
-        let key = span.key
-        Task.detached {
-          do { try store?.addLocalHistory(key, history) } catch {
-            printToStandardError("hark: a listening span was not recorded: \(error.localizedDescription)")
-          }
-        }
-        return
-      }
-      guard let client = connections.signedInClient(span.key.serverID) else { return }
-      let connections = connections
-      Task {
-        // History is a nicety: a span that cannot be sent is not retried.
-        do throws(APIError) {
-          try await client.addHistory(libraryID: span.key.libraryID, path: span.key.path, history)
-          connections.record(nil, serverID: span.key.serverID)
-        } catch {
-          printToStandardError("hark: a listening span was not recorded.")
-          connections.record(error, serverID: span.key.serverID)
-        }
-      }
+      recordListening(span)
     case .showError, .autoDownload, .bookFinished:
       // Auto-download has no setting yet. Errors are shown from the
       // session's state; the Up Next card comes from the ended state in
@@ -150,10 +125,48 @@ final class PlaybackServices {
       printToStandardError("hark: your place could not be saved: the listening database did not open.")
       return
     }
+    lane.save(save, to: syncer)
+  }
+
+  private var lane: SaveLane {
     let lane =
       saveLane ?? SaveLane { [weak self] outcome, serverID in self?.noteReachability(outcome, serverID: serverID) }
     saveLane = lane
-    lane.save(save, to: syncer)
+    return lane
+  }
+
+  /// A span for the book's history, after the saves made before it: kept
+  /// here for a book on this computer, sent to its server otherwise.
+  private func recordListening(_ span: ListeningSpan) {
+    let history = HistorySpan(
+      fromPosition: span.from, toPosition: span.to, startedAt: Timestamp(span.startedAt),
+      endedAt: Timestamp(span.endedAt))
+    let key = span.key
+    if LocalSource.isLocal(key.serverID) {
+      let store = connections.progressSyncer?.store
+      lane.add {
+        do { try store?.addLocalHistory(key, history) } catch {
+          printToStandardError("hark: a listening span was not recorded: \(error.localizedDescription)")
+        }
+      }
+      return
+    }
+    guard let client = connections.signedInClient(key.serverID) else { return }
+    let connections = connections
+    lane.add {
+      // History is a nicety: a span that cannot be sent is not retried.
+      let failure: APIError?
+      do throws(APIError) {
+        try await client.addHistory(libraryID: key.libraryID, path: key.path, history)
+        failure = nil
+      } catch {
+        printToStandardError("hark: a listening span was not recorded.")
+        failure = error
+      }
+      // Not awaited, as a place's answer: at quit the main thread is the
+      // one waiting for the lane.
+      Task { @MainActor in connections.record(failure, serverID: key.serverID) }
+    }
   }
 
   /// Blocks until every save made so far is written (and sent, or not), or

@@ -7,6 +7,8 @@ import Synchronization
 
 /// Where the player's saves are written: off the main thread, one after
 /// another in the order they were made, the device id's lookup included.
+/// The listening spans for the book's history go the same way, so that a
+/// quit's wait covers the span it ends as well as its place.
 ///
 /// Why not a `Task` on the main actor per save, as before: that read the
 /// device id from the database on the main thread, and every save's answer
@@ -29,13 +31,11 @@ import Synchronization
 /// `perf`). Started after the paint, the worker runs while the main thread
 /// sleeps. `waitUntilWritten` starts it at once.
 final class SaveLane: Sendable {
-  private struct Save: Sendable {
-    var record: ProgressRecord
-    var syncer: ProgressSyncer
-  }
+  /// One write: a place, or a listening span.
+  typealias Write = @Sendable () async -> Void
 
   private struct Lane: Sendable {
-    var waiting: [Save] = []
+    var waiting: [Write] = []
     /// A task is writing (it takes every save queued meanwhile).
     var writing = false
     /// A write is asked to start, and has not yet.
@@ -63,8 +63,13 @@ final class SaveLane: Sendable {
 
   /// Queues `record` for `syncer`; returns at once.
   func save(_ record: ProgressRecord, to syncer: ProgressSyncer) {
+    add { [self] in await write(record, to: syncer) }
+  }
+
+  /// Queues `write` after every write queued before it; returns at once.
+  func add(_ write: @escaping Write) {
     let ask = lane.withLock { lane in
-      lane.waiting.append(Save(record: record, syncer: syncer))
+      lane.waiting.append(write)
       // A task writing, or about to, takes this save too.
       guard !lane.writing, !lane.startAsked else { return false }
       lane.startAsked = true
@@ -100,12 +105,12 @@ final class SaveLane: Sendable {
   }
 
   private func writeAll() async {
-    while let save = nextSave() { await write(save) }
+    while let write = nextWrite() { await write() }
   }
 
-  /// The oldest save waiting; nil (and the lane idle) when there is none.
-  private func nextSave() -> Save? {
-    let (next, emptied) = lane.withLock { lane -> (Save?, [DispatchSemaphore]) in
+  /// The oldest write waiting; nil (and the lane idle) when there is none.
+  private func nextWrite() -> Write? {
+    let (next, emptied) = lane.withLock { lane -> (Write?, [DispatchSemaphore]) in
       guard lane.waiting.isEmpty else { return (lane.waiting.removeFirst(), []) }
       lane.writing = false
       defer { lane.emptied = [] }
@@ -115,11 +120,11 @@ final class SaveLane: Sendable {
     return next
   }
 
-  private func write(_ save: Save) async {
+  private func write(_ record: ProgressRecord, to syncer: ProgressSyncer) async {
     do {
-      var record = save.record
-      record.deviceID = try save.syncer.store.deviceID()
-      let outcome = try await save.syncer.save(record)
+      var record = record
+      record.deviceID = try syncer.store.deviceID()
+      let outcome = try await syncer.save(record)
       guard outcome.saysWhetherServerAnswered else { return }
       // Not awaited: the lane goes on without waiting for the main thread
       // (which, at quit, is the one waiting for the lane).

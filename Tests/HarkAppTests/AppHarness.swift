@@ -24,6 +24,8 @@ final class AppHarness {
   let transport = SoupTransport(userAgent: "Hark-app-tests")
   let secrets: SecretStorage
   let connections: ConnectionServices
+  /// What quit waits on (`waitForSaves`).
+  let playback: PlaybackServices
   private(set) var store: Store!
   /// Every action the store reduced, oldest first: what the services reported.
   var actions: [Action] { log.actions }
@@ -64,6 +66,7 @@ final class AppHarness {
         return engineMaker.starts ? engine : nil
       },
       settings: { _ in })
+    playback = services.playback
     let runner = EffectRunner(clock: ManualClock(), persistSetting: { _, _ in }, services: services.run)
     let log = self.log
     let store = Store(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HarkCore
 import HarkTestSupport
 import XCTest
@@ -232,5 +233,58 @@ private enum PlayerReport: Equatable {
     case .player(.engineFailed(let message)): self = .failed(message)
     default: self = .other
     }
+  }
+}
+
+/// Quit ends the listening span as it saves the place, and waits for both:
+/// the span reaches the server's history before Hark ends. Before, it was
+/// sent from a task on the main thread, which a quitting Hark never runs.
+final class QuitSpanTests: XCTestCase {
+  nonisolated(unsafe) private static var server: TestServer!
+  /// A book no other test here plays, so the history holds only this span.
+  private static let book = "Ingrid Marsh/The Long Night Watch"
+
+  override class func setUp() {
+    super.setUp()
+    server = try! TestServer.start(library: try! SampleLibrary.load(), arguments: [])
+  }
+
+  override class func tearDown() {
+    server.stop()
+    super.tearDown()
+  }
+
+  @MainActor func testTheSpanEndedAtQuitIsSentBeforeQuitStopsWaiting() async throws {
+    let harness = AppHarness(server: Self.server)
+    addTeardownBlock { @MainActor in harness.tearDown() }
+    try await harness.signIn()
+    let book = harness.book(Self.book)
+    let started = Date()
+    _ = try await harness.play(book)
+    harness.engine.report(EngineSnapshot(state: .playing, trackIndex: 0, position: 31, duration: 3700))
+    // Quit half a minute later (a span shorter than 20 s is not recorded),
+    // then wait as `shutdown` does, without the main loop running again.
+    harness.store.dispatch(.player(.playback(.quitting, at: started.addingTimeInterval(30))))
+    harness.playback.waitForSaves(within: .seconds(10))
+    let client = try XCTUnwrap(harness.connections.signedInClient(AppHarness.serverID))
+    // Read with the main thread blocked, as it is at quit: whatever still
+    // waited for it cannot be sent meanwhile.
+    let spans = Blocking.run { try? await client.bookHistory(libraryID: 1, path: book.path) }
+    XCTAssertEqual(spans?.map(\.toPosition), [31], "the span that ended at quit is in the server's history")
+  }
+}
+
+/// Runs `work` on a worker while the calling thread waits.
+private enum Blocking {
+  static func run<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    let box = Mutex<T?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      let value = await work()
+      box.withLock { $0 = value }
+      done.signal()
+    }
+    done.wait()
+    return box.withLock { $0! }
   }
 }
