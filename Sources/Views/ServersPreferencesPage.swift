@@ -4,15 +4,17 @@ import Foundation
 import GObjectKit
 import HarkCore
 
-/// Preferences → Servers: every connected server with Sign Out (which
+/// Preferences → Servers: every server signed in to, with Sign Out (which
 /// revokes the session on the server) and, once signed out elsewhere,
 /// Reconnect with the address filled in; a server signed out of whose
-/// places could not be sent says so, with Sign In to send them.
+/// places could not be sent says so, with Sign In to send them. The group
+/// is "Your Servers", as GNOME Settings says "Your Accounts": not all of
+/// them are connected.
 @MainActor
 final class ServersPreferencesPage {
   let page: Widget
   private let store: Store
-  private let rows = RowsGroup(title: tr("Connected Servers"))
+  private let rows = RowsGroup(title: tr("Your Servers"))
   private var group: Widget { rows.widget }
   private var subscription: Subscription?
   private var storageSubscription: Subscription?

@@ -181,6 +181,7 @@ def _run_server(*extra):
     class Server:
         base = fields["base"]
         control = fields["control"]
+        pid = server.pid  # to hold its answers (SIGSTOP) while a test acts
 
         def call(self, method, path, body=None):
             data = None if body is None else json.dumps(body).encode()

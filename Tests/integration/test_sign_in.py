@@ -130,6 +130,9 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     hark.wait_until(lambda: hark.frame("Preferences") is not None)
     preferences = hark.frame("Preferences")
     hark.click(hark.find("page tab", "Servers", root=preferences))
+    # Not "Connected": the list also holds servers signed out of, here or
+    # elsewhere (GNOME Settings says "Your Accounts").
+    hark.find("label", "Your Servers", root=preferences)
     hark.screenshot("preferences-servers", window_id=hark.x_window("Preferences"))
     hark.click(hark.find("push button", "Sign Out of Hark Test Server", root=preferences))
     hark.wait_until(lambda: audiosilo.call("GET", "/state")["sessions"] == [], timeout=10)

@@ -9,40 +9,40 @@ import HarkCore
 /// sign-in sends.
 @MainActor
 final class RecentServersGroup {
-  let widget: Widget
   private let store: Store
-  private var rows: [Widget] = []
-  private var shown: [RecentServerRow] = []
+  private let rows = RowsGroup(title: tr("Recent Servers"))
+  var widget: Widget { rows.widget }
 
   init(store: Store) {
     self.store = store
-    widget = adw_preferences_group_new()
-    widget.setGroupTitle(tr("Recent Servers"))
-    gtk_widget_set_visible(widget, 0)
+    widget.setVisible(false)
   }
 
+  /// Rows change in place: the count of places kept for a server arrives
+  /// moments after start and changes its subtitle, and another server
+  /// signed out of meanwhile joins the list; the listener who tabbed onto a
+  /// row's Connect keeps the focus there through both.
   func render(_ recent: [RecentServerRow]) {
-    guard recent != shown else { return }
-    shown = recent
-    let group = widget.cast(AdwPreferencesGroup.self)
-    for row in rows { adw_preferences_group_remove(group, row) }
-    rows = recent.map(makeRow)
-    for row in rows { adw_preferences_group_add(group, row) }
+    rows.setRows(items: recent, id: { $0.id }, makeRow)
     widget.setVisible(!recent.isEmpty)
   }
 
-  private func makeRow(_ server: RecentServerRow) -> Widget {
+  private func makeRow(_ server: RecentServerRow) -> RowsGroup.Made<RecentServerRow> {
+    var shown = server
     let row = adw_action_row_new()!
-    row.setRowTitle(server.name)
-    row.setRowSubtitle(server.subtitle)
     let connect = gtk_button_new_with_label(tr("Connect"))!
     gtk_widget_set_valign(connect, GTK_ALIGN_CENTER)
-    connect.setAccessibleLabel(trFormat("Connect to %@", server.name))
-    let address = server.address.absoluteString
     Signals.connect(connect, "clicked") { [weak self] in
-      self?.store.dispatch(.connections(.addressSubmitted(address)))
+      self?.store.dispatch(.connections(.addressSubmitted(shown.address.absoluteString)))
     }
     adw_action_row_add_suffix(row.cast(AdwActionRow.self), connect)
-    return row
+    let show = { (server: RecentServerRow) in
+      shown = server
+      row.setRowTitle(server.name)
+      row.setRowSubtitle(server.subtitle)
+      connect.setAccessibleLabel(trFormat("Connect to %@", server.name))
+    }
+    show(server)
+    return RowsGroup.Made(row, update: show)
   }
 }
