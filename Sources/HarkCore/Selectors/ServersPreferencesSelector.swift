@@ -30,7 +30,7 @@ public struct ServerPreferencesRow: Equatable, Sendable, Identifiable {
   }
 }
 
-/// Every connected server in the order added, then each server signed out
+/// Every server signed in to, in the order added, then each server signed out
 /// of whose places this computer still keeps (the listener is told why
 /// it is still listed, and can sign in again to send them). This
 /// computer's folders are not a server: Preferences → Library has them.
