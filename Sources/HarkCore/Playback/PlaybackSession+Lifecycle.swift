@@ -89,7 +89,6 @@ extension PlaybackSession {
     var commands: [PlaybackCommand] = []
     for output in outputs {
       switch output {
-      case .startTicking, .stopTicking: break
       case .pausePlayback: commands += pause(now: now)
       case .setVolume(let volume): commands.append(.engine(.setVolume(volume)))
       }

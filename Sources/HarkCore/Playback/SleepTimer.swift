@@ -10,13 +10,12 @@ public enum SleepTimerLabel: Equatable, Sendable {
   case endOfBook
 }
 
-/// What the sleep timer asks of its owner.
+/// What the sleep timer asks of its owner. While it is active (`isActive`),
+/// `tick` wants calling about once a second, and in the minutes mode once
+/// more at `endsAt`: the player session does it at each engine report while
+/// playing, and on timers it keeps from the timer's state otherwise
+/// (`syncSleepTimers`).
 public enum SleepTimerOutput: Equatable, Sendable {
-  /// The countdown runs: `tick` wants calling about once a second (the
-  /// player session does it at each engine report while playing, and on a
-  /// 1 s timer otherwise), and in the minutes mode once more at `endsAt`.
-  case startTicking
-  case stopTicking
   /// Pause playback the way the pause button does.
   case pausePlayback
   /// Output volume, 0...1, during the fade-out and back to 1 after it.
@@ -74,7 +73,7 @@ public struct SleepTimer: Equatable, Sendable {
     endsAt = now.addingTimeInterval(Double(minutes) * 60)
     pauseAtPosition = nil
     remaining = minutes * 60
-    return restore + [.startTicking]
+    return restore
   }
 
   /// "Pause when playback reaches `position`." Nothing happens when nothing
@@ -89,7 +88,7 @@ public struct SleepTimer: Equatable, Sendable {
     endsAt = nil
     pauseAtPosition = position
     remaining = Int(wallClockSeconds(position - playhead.bookPosition, rate: playhead.rate).rounded())
-    return restore + [.startTicking]
+    return restore
   }
 
   /// Adds `minutes` to a running countdown, or starts one from now when the
@@ -104,19 +103,18 @@ public struct SleepTimer: Equatable, Sendable {
     label = .minutes(Int((left / 60).rounded()))
     remaining = Int(left.rounded())
     pauseAtPosition = nil
-    return restore + [.startTicking]
+    return restore
   }
 
   /// Turns the timer off and puts the volume back.
   public mutating func cancel() -> [SleepTimerOutput] {
     let restore = restoredVolume()
-    let wasTicking = isActive
     isActive = false
     label = nil
     endsAt = nil
     pauseAtPosition = nil
     remaining = nil
-    return restore + (wasTicking ? [.stopTicking] : [])
+    return restore
   }
 
   /// One tick: update the countdown, fade, and pause when it is due.

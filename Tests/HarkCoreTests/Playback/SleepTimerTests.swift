@@ -25,7 +25,7 @@ final class SleepTimerTests: XCTestCase {
 
   func testMinutesSetsADeadlineAndTheCountdown() {
     var timer = SleepTimer(fadeOutSeconds: 0)
-    XCTAssertEqual(timer.start(minutes: 15, now: t0), [.startTicking])
+    XCTAssertEqual(timer.start(minutes: 15, now: t0), [])
     XCTAssertTrue(timer.isActive)
     XCTAssertEqual(timer.label, .minutes(15))
     XCTAssertEqual(timer.endsAt, at(900))
@@ -38,7 +38,7 @@ final class SleepTimerTests: XCTestCase {
     _ = timer.start(minutes: 1, now: t0)
     XCTAssertEqual(tick(&timer, from: 0, to: 59), [:])
     XCTAssertEqual(timer.remaining, 1)
-    XCTAssertEqual(timer.tick(now: at(60), playhead: nil), [.pausePlayback, .stopTicking])
+    XCTAssertEqual(timer.tick(now: at(60), playhead: nil), [.pausePlayback])
     XCTAssertFalse(timer.isActive)
     XCTAssertNil(timer.endsAt)
     XCTAssertEqual(timer.tick(now: at(61), playhead: nil), [], "it pauses once")
@@ -54,7 +54,7 @@ final class SleepTimerTests: XCTestCase {
     var timer = SleepTimer(fadeOutSeconds: 0)
     let out = timer.start(
       untilPosition: 300, label: .endOfChapter(2), playhead: .init(bookPosition: 100, rate: 1.5))
-    XCTAssertEqual(out, [.startTicking])
+    XCTAssertEqual(out, [])
     XCTAssertTrue(timer.isActive)
     XCTAssertEqual(timer.label, .endOfChapter(2))
     XCTAssertNil(timer.endsAt)
@@ -68,14 +68,14 @@ final class SleepTimerTests: XCTestCase {
     XCTAssertEqual(timer.remaining, 5)
     XCTAssertEqual(timer.tick(now: at(5), playhead: .init(bookPosition: 299.5, rate: 2)), [])
     XCTAssertEqual(timer.remaining, 0, "the countdown shows 0 yet the position is not reached")
-    XCTAssertEqual(timer.tick(now: at(6), playhead: .init(bookPosition: 300, rate: 2)), [.pausePlayback, .stopTicking])
+    XCTAssertEqual(timer.tick(now: at(6), playhead: .init(bookPosition: 300, rate: 2)), [.pausePlayback])
     XCTAssertFalse(timer.isActive)
   }
 
   func testExtendAddsToAFutureDeadline() {
     var timer = SleepTimer(fadeOutSeconds: 0)
     _ = timer.start(minutes: 10, now: t0)
-    XCTAssertEqual(timer.extend(minutes: 5, now: at(120)), [.startTicking])
+    XCTAssertEqual(timer.extend(minutes: 5, now: at(120)), [])
     XCTAssertEqual(timer.endsAt, at(900))
     XCTAssertEqual(timer.label, .minutes(13))
     XCTAssertEqual(timer.remaining, 780)
@@ -104,7 +104,7 @@ final class SleepTimerTests: XCTestCase {
   func testCancelClearsEverything() {
     var timer = SleepTimer(fadeOutSeconds: 0)
     _ = timer.start(minutes: 10, now: t0)
-    XCTAssertEqual(timer.cancel(), [.stopTicking])
+    XCTAssertEqual(timer.cancel(), [])
     XCTAssertEqual(timer, SleepTimer(fadeOutSeconds: 0))
     XCTAssertEqual(timer.tick(now: at(600), playhead: nil), [])
   }
@@ -134,7 +134,7 @@ final class SleepTimerTests: XCTestCase {
       outputs,
       [
         57: [.setVolume(0.75)], 58: [.setVolume(0.5)], 59: [.setVolume(0.25)],
-        60: [.pausePlayback, .setVolume(1), .stopTicking],
+        60: [.pausePlayback, .setVolume(1)],
       ])
   }
 
@@ -143,14 +143,14 @@ final class SleepTimerTests: XCTestCase {
     _ = timer.start(minutes: 1, now: t0)
     _ = tick(&timer, from: 0, to: 55)
     XCTAssertEqual(timer.volume, 0.5)
-    XCTAssertEqual(timer.cancel(), [.setVolume(1), .stopTicking])
+    XCTAssertEqual(timer.cancel(), [.setVolume(1)])
   }
 
   func testExtendingDuringTheFadeRestoresTheVolume() {
     var timer = SleepTimer(fadeOutSeconds: 10)
     _ = timer.start(minutes: 1, now: t0)
     _ = tick(&timer, from: 0, to: 55)
-    XCTAssertEqual(timer.extend(minutes: 5, now: at(55)), [.setVolume(1), .startTicking])
+    XCTAssertEqual(timer.extend(minutes: 5, now: at(55)), [.setVolume(1)])
   }
 
   func testThePositionModeFadesInListeningTime() {
