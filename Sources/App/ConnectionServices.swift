@@ -20,8 +20,8 @@ final class ConnectionServices {
   private let transport: any HTTPTransport
   private let secrets: SecretStorage
   var secretStore: Task<any SecretStore, Never> { secrets.store }
-  private let serverList: ServerListFile<ServerConnection>
-  private let rememberedList: ServerListFile<RememberedServer>
+  /// The signed-in and signed-out server lists, read and saved off the main thread.
+  let serverLists: ServerLists
   /// `$XDG_DATA_HOME/hark`, or a test's own folder.
   private let dataDirectory: URL
   private let deviceName: String
@@ -51,7 +51,8 @@ final class ConnectionServices {
 
   init(
     transport: any HTTPTransport, secrets: SecretStorage,
-    serverList: ServerListFile<ServerConnection>,
+    serverList: any ServerListStorage<ServerConnection>,
+    rememberedList: (any ServerListStorage<RememberedServer>)? = nil,
     deviceName: String,
     dataDirectory: URL = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("hark"),
     dispatch: @escaping @MainActor (Action) -> Void
@@ -59,10 +60,11 @@ final class ConnectionServices {
     self.dispatch = dispatch
     self.transport = transport
     self.secrets = secrets
-    self.serverList = serverList
     self.deviceName = deviceName
     self.dataDirectory = dataDirectory
-    rememberedList = ServerListFile(name: "remembered-servers.json", directory: dataDirectory)
+    serverLists = ServerLists(
+      signedIn: serverList,
+      signedOut: rememberedList ?? ServerListFile(name: "remembered-servers.json", directory: dataDirectory))
   }
 
   /// Starts opening the database (on a first start, creating and migrating
@@ -91,33 +93,6 @@ final class ConnectionServices {
     }
   }
 
-  /// Loads the saved servers and their tokens; a server whose token is gone
-  /// from the keyring is listed as needing a reconnect. Then the servers
-  /// signed out of, the book listened to last (when its server is one of
-  /// these, or it is on this computer), and the places still queued for
-  /// the servers signed out of.
-  private func restore() async {
-    var restored: [ServerConnection] = []
-    for var server in serverList.load() {
-      let token = try? await secretStore.value.load(.session(serverID: server.serverID))
-      if let token {
-        clients[server.serverID] = client(for: server.baseURL, serverID: server.serverID).withToken(token)
-      } else {
-        server.needsReconnect = true
-      }
-      restored.append(server)
-    }
-    dispatch(.connections(.restored(restored)))
-    let remembered = rememberedList.load()
-    dispatch(.connections(.rememberedLoaded(remembered)))
-    if let last = try? syncer?.store.lastListened(),
-      LocalSource.isLocal(last.key.serverID) || restored.contains(where: { $0.serverID == last.key.serverID })
-    {
-      dispatch(.player(.lastPlaceRemembered(last.key, position: last.position)))
-    }
-    if !remembered.isEmpty { await countUnsentPlaces() }
-  }
-
   func run(_ effect: Effect) {
     switch effect {
     case .restoreServers:
@@ -131,9 +106,9 @@ final class ConnectionServices {
     case .signOut(let access):
       Task { await signOut(access) }
     case .saveServers(let servers):
-      serverList.save(servers)
+      serverLists.save(servers)
     case .saveRememberedServers(let servers):
-      rememberedList.save(servers)
+      serverLists.save(servers)
     case .probeServers(let servers):
       for access in servers { Task { await probe(access) } }
     case .loadAPIKeys(let access):
@@ -179,6 +154,12 @@ final class ConnectionServices {
           Task { @MainActor [weak self] in self?.dispatch(.connections(.differentServerAnswered(serverID: id, name: name))) }
         }
       })
+  }
+
+  /// Keeps a session's token in memory, in the client every request to
+  /// its server then goes through.
+  func holdSession(_ token: String, serverID: String, baseURL: URL) {
+    clients[serverID] = client(for: baseURL, serverID: serverID).withToken(token)
   }
 
   /// The client for a server the store counts as signed in: the cached one
@@ -258,7 +239,7 @@ final class ConnectionServices {
         try? await secrets.keyringCouldNotKeep().value.save(
           session.token, for: .session(serverID: serverID), label: label)
       }
-      clients[serverID] = client(for: preview.baseURL, serverID: serverID).withToken(session.token)
+      holdSession(session.token, serverID: serverID, baseURL: preview.baseURL)
       let connection = ServerConnection(
         serverID: serverID, name: preview.name, baseURL: preview.baseURL, username: session.user.username,
         isDemo: session.user.isDemo)

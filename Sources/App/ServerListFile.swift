@@ -2,10 +2,18 @@ import CGLib
 import Foundation
 import HarkCore
 
+/// Where a list of servers is kept: `ServerListFile`, or a test's stand-in
+/// for it that notes which thread reads and writes it.
+protocol ServerListStorage<Entry>: Sendable {
+  associatedtype Entry: Codable & Sendable
+  func load() -> [Entry]
+  func save(_ servers: [Entry])
+}
+
 /// A list of servers on disk under `$XDG_DATA_HOME/hark/`: the signed-in
 /// ones (`servers.json`) and those signed out of (`remembered-servers.json`).
 /// Addresses, names and usernames only: tokens live in the keyring.
-struct ServerListFile<Entry: Codable> {
+struct ServerListFile<Entry: Codable & Sendable>: ServerListStorage {
   let url: URL
 
   init(
