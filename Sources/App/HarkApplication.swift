@@ -136,12 +136,12 @@ public final class HarkApplication {
     // it ended; once is enough, `quit` may have done it. It is written
     // before the process ends, and sent before a sign-out below takes the
     // token that sends it.
-    // The server lists saved last (a sign-in or sign-out just before) are
-    // on disk too: both wait within the same 2 s.
     store?.dispatch(.player(.playback(.quitting, at: Date())))
+    // So are the server lists saved last (a sign-in or sign-out just
+    // before): both lanes write meanwhile, and are waited for within 2 s.
     let deadline = ContinuousClock.now + .seconds(2)
     connections?.serverLists.waitUntilSaved(within: .seconds(2))
-    playback?.waitForSaves(within: ContinuousClock.now.duration(to: deadline))
+    playback?.waitForSaves(within: max(.zero, ContinuousClock.now.duration(to: deadline)))
     guard let sessions = connections?.sessionsNotKept, !sessions.isEmpty else { return }
     QuitTimeSignOut.run(sessions, within: .seconds(3))
   }

@@ -7,9 +7,9 @@ import Persistence
 /// freeze the window at start, at sign-in or at sign-out.
 ///
 /// One lane for both files, in the order asked: two saves of a list in
-/// quick succession land in that order (the file holds the second), and
-/// the read at start sees the files as the last run left them, whatever
-/// this run saves while it waits.
+/// quick succession land in that order (the file holds the second), and a
+/// save asked for while the read at start is queued waits for it, so that
+/// read sees the files as the last run left them.
 final class ServerLists: Sendable {
   /// What start-up reads before it asks the keyring for anything.
   struct AtStart: Sendable {
