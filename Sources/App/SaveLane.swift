@@ -1,9 +1,7 @@
-import Dispatch
 import Foundation
 import GObjectKit
 import HarkCore
 import Persistence
-import Synchronization
 
 /// Where the player's saves are written: off the main thread, one after
 /// another in the order they were made, the device id's lookup included.
@@ -19,10 +17,10 @@ import Synchronization
 /// with news of a server's reachability goes back to the main thread, and
 /// one save costs one worker thread's wake-up.
 ///
-/// Why a queue and not a detached task per save: two detached tasks may
-/// reach the syncer in either order; here a pause's save always follows the
-/// autosave made just before it, and the offline queue keeps the order the
-/// listener made them in.
+/// Why an `OrderedLane` and not a detached task per save: two detached
+/// tasks may reach the syncer in either order; here a pause's save always
+/// follows the autosave made just before it, and the offline queue keeps
+/// the order the listener made them in.
 ///
 /// Why the write starts only once the main loop is idle: an autosave is
 /// made as an engine report updates the labels, just before the window
@@ -31,93 +29,36 @@ import Synchronization
 /// `perf`). Started after the paint, the worker runs while the main thread
 /// sleeps. `waitUntilWritten` starts it at once.
 final class SaveLane: Sendable {
-  /// One write: a place, or a listening span.
-  typealias Write = @Sendable () async -> Void
-
-  private struct Lane: Sendable {
-    var waiting: [Write] = []
-    /// A task is writing (it takes every save queued meanwhile).
-    var writing = false
-    /// A write is asked to start, and has not yet.
-    var startAsked = false
-    /// Told when the lane is empty again (`waitUntilWritten`).
-    var emptied: [DispatchSemaphore] = []
-  }
-
   /// Told what a save's answer says of its server.
   typealias NoteReachability = @MainActor @Sendable (_ outcome: SaveOutcome, _ serverID: String) -> Void
-  /// Runs its argument when the writing should start.
-  typealias StartWhenIdle = @Sendable (_ start: @escaping @Sendable () -> Void) -> Void
 
-  private let lane = Mutex(Lane())
+  private let lane: OrderedLane
   private let noteReachability: NoteReachability
-  private let startWhenIdle: StartWhenIdle
 
   init(
-    startWhenIdle: @escaping StartWhenIdle = { start in MainContext.afterPendingWork { start() } },
+    startWhenIdle: @escaping OrderedLane.StartWhenIdle = { start in MainContext.afterPendingWork { start() } },
     noteReachability: @escaping NoteReachability
   ) {
-    self.startWhenIdle = startWhenIdle
+    lane = OrderedLane(startWhenIdle: startWhenIdle)
     self.noteReachability = noteReachability
   }
 
   /// Queues `record` for `syncer`; returns at once.
   func save(_ record: ProgressRecord, to syncer: ProgressSyncer) {
-    add { [self] in await write(record, to: syncer) }
+    lane.add { [self] in await write(record, to: syncer) }
   }
 
-  /// Queues `write` after every write queued before it; returns at once.
-  func add(_ write: @escaping Write) {
-    let ask = lane.withLock { lane in
-      lane.waiting.append(write)
-      // A task writing, or about to, takes this save too.
-      guard !lane.writing, !lane.startAsked else { return false }
-      lane.startAsked = true
-      return true
-    }
-    if ask { startWhenIdle { [self] in startWriting() } }
-  }
-
-  /// Starts the writing task if it was asked for and not yet started.
-  private func startWriting() {
-    let start = lane.withLock { lane in
-      guard lane.startAsked else { return false }
-      lane.startAsked = false
-      lane.writing = true
-      return true
-    }
-    if start { Task.detached { await self.writeAll() } }
+  /// Queues `write` (a listening span) after every write queued before it;
+  /// returns at once.
+  func add(_ write: @escaping OrderedLane.Job) {
+    lane.add(write)
   }
 
   /// Blocks until every save queued so far is written (and sent, or not),
   /// or `limit` has passed: at quit, so the place paused there is on disk
   /// before the process ends. Never waits on the main thread's work.
   func waitUntilWritten(within limit: Duration) {
-    // The main loop (which would start the writing) runs no more.
-    startWriting()
-    let done = DispatchSemaphore(value: 0)
-    let busy = lane.withLock { lane in
-      if lane.writing { lane.emptied.append(done) }
-      return lane.writing
-    }
-    guard busy else { return }
-    _ = done.wait(timeout: .now() + limit.seconds)
-  }
-
-  private func writeAll() async {
-    while let write = nextWrite() { await write() }
-  }
-
-  /// The oldest write waiting; nil (and the lane idle) when there is none.
-  private func nextWrite() -> Write? {
-    let (next, emptied) = lane.withLock { lane -> (Write?, [DispatchSemaphore]) in
-      guard lane.waiting.isEmpty else { return (lane.waiting.removeFirst(), []) }
-      lane.writing = false
-      defer { lane.emptied = [] }
-      return (nil, lane.emptied)
-    }
-    emptied.forEach { $0.signal() }
-    return next
+    lane.waitUntilDone(within: limit)
   }
 
   private func write(_ record: ProgressRecord, to syncer: ProgressSyncer) async {
