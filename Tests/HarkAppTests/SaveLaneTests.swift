@@ -37,11 +37,15 @@ final class SaveLaneTests: XCTestCase {
     func runAll() { for start in held.withLock({ $0 }) { start() } }
   }
 
-  func testNothingIsWrittenUntilTheStartRunsThenEverySaveInOrder() throws {
+  /// A lane whose starts wait for the test, saving to a fresh database.
+  private func laneOnADatabase() throws -> (ListeningStore, ProgressSyncer, HeldStarts, SaveLane) {
     let store = try ListeningStore(path: folder.appendingPathComponent("listening.sqlite").path)
-    let syncer = ProgressSyncer(store: store, clients: { _ in nil })
     let starts = HeldStarts()
-    let lane = SaveLane(startWhenIdle: starts.hold) { _, _ in }
+    return (store, ProgressSyncer(store: store, clients: { _ in nil }), starts, SaveLane(startWhenIdle: starts.hold) { _, _ in })
+  }
+
+  func testNothingIsWrittenUntilTheStartRunsThenEverySaveInOrder() throws {
+    let (store, syncer, starts, lane) = try laneOnADatabase()
     lane.save(record(at: 10), to: syncer)
     lane.save(record(at: 20), to: syncer)
     XCTAssertEqual(starts.count, 1, "one start asked for both saves")
@@ -58,10 +62,7 @@ final class SaveLaneTests: XCTestCase {
   }
 
   func testAQuitsWaitStartsTheWritingItself() throws {
-    let store = try ListeningStore(path: folder.appendingPathComponent("listening.sqlite").path)
-    let syncer = ProgressSyncer(store: store, clients: { _ in nil })
-    let starts = HeldStarts()
-    let lane = SaveLane(startWhenIdle: starts.hold) { _, _ in }
+    let (store, syncer, starts, lane) = try laneOnADatabase()
     lane.save(record(at: 42), to: syncer)
     // The main loop that would run the start runs no more at quit.
     lane.waitUntilWritten(within: .seconds(10))

@@ -7,7 +7,7 @@ import pytest
 
 from misbehaving_server import MisbehavingServer
 from test_browse import list_items, open_row
-from test_sign_in import sign_in_with_invite
+from test_sign_in import open_servers_preferences, sign_in_with_invite
 
 # Valid markup: before the fix it filled the Library page with a huge red X.
 BIG_RED_NAME = '<span size="40000" foreground="red">X</span>'
@@ -93,10 +93,7 @@ def test_names_and_titles_that_look_like_markup_are_shown_as_written(hark, audio
         hark.screenshot("literal-book-series")
 
         # Preferences → Servers: the API keys group is titled with the name.
-        hark.key("ctrl+comma")
-        hark.wait_until(lambda: hark.frame("Preferences") is not None)
-        preferences = hark.frame("Preferences")
-        hark.click(hark.find("page tab", "Servers", root=preferences))
+        preferences = open_servers_preferences(hark)
         hark.find("label", f"API Keys for {BIG_RED_NAME}", root=preferences, timeout=10)
         hark.screenshot("literal-api-keys-title", window_id=hark.x_window("Preferences"))
         assert_no_markup_warnings(hark)

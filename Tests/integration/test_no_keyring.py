@@ -6,7 +6,7 @@ import stat
 
 import pytest
 
-from test_sign_in import sign_in_with_invite
+from test_sign_in import open_servers_preferences, sign_in_with_invite
 
 WARNING = ("No keyring is running, so you will have to sign in again next time you open Hark. "
            "Preferences can keep you signed in.")
@@ -14,14 +14,6 @@ WARNING = ("No keyring is running, so you will have to sign in again next time y
 
 def visible(hark, role, name, root=None):
     return hark.find_shown(role, name, root=root)
-
-
-def open_servers_preferences(hark):
-    hark.key("ctrl+comma")
-    hark.wait_until(lambda: hark.frame("Preferences") is not None)
-    preferences = hark.frame("Preferences")
-    hark.click(hark.find("page tab", "Servers", root=preferences))
-    return preferences
 
 
 @pytest.mark.long

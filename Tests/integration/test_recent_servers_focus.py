@@ -15,7 +15,7 @@ import pytest
 
 from conftest import _run_hark
 from test_browse import focused
-from test_sign_in import sign_in_with_invite
+from test_sign_in import open_servers_preferences, sign_in_with_invite
 
 # Signed out of before this run: kept in Hark's list, never contacted here.
 OLD = {"serverID": "old-shelf-1", "name": "Old Shelf", "baseURL": "http://127.0.0.1:9/"}
@@ -39,10 +39,7 @@ def test_recent_servers_keep_the_focus_when_a_server_joins(hark_remembering, aud
     hark = hark_remembering
     sign_in_with_invite(hark, audiosilo)
     hark.find("label", "Audiobooks", timeout=15)
-    hark.key("ctrl+comma")
-    hark.wait_until(lambda: hark.frame("Preferences") is not None)
-    preferences = hark.frame("Preferences")
-    hark.click(hark.find("page tab", "Servers", root=preferences))
+    preferences = open_servers_preferences(hark)
     sign_out = hark.find("push button", "Sign Out of Hark Test Server", root=preferences, timeout=10)
 
     # The server says nothing until let go: the sign-out waits for it while

@@ -33,6 +33,15 @@ def sign_in_with_invite(hark, audiosilo, code=INVITE, screenshots=False):
     return dialog
 
 
+
+def open_servers_preferences(hark):
+    """Opens Preferences on its Servers page; returns its window."""
+    hark.key("ctrl+comma")
+    hark.wait_until(lambda: hark.frame("Preferences") is not None)
+    preferences = hark.frame("Preferences")
+    hark.click(hark.find("page tab", "Servers", root=preferences))
+    return preferences
+
 def test_invite_code_sign_in_shows_the_servers_libraries(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo, screenshots=True)
     # The dialog closes and the Library page lists the server's libraries.
@@ -126,10 +135,7 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     open_orchard(hark)
     hark.click(hark.find("push button", "Mark as Finished", timeout=10))
     hark.find("push button", "Mark as Unfinished", timeout=10)
-    hark.key("ctrl+comma")
-    hark.wait_until(lambda: hark.frame("Preferences") is not None)
-    preferences = hark.frame("Preferences")
-    hark.click(hark.find("page tab", "Servers", root=preferences))
+    preferences = open_servers_preferences(hark)
     # Not "Connected": the list also holds servers signed out of, here or
     # elsewhere (GNOME Settings says "Your Accounts").
     hark.find("label", "Your Servers", root=preferences)
@@ -149,10 +155,7 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
     hark.restart()
     hark.find("label", "No Audiobooks Yet")
     # The place is still kept on disk, and Preferences still says so.
-    hark.key("ctrl+comma")
-    hark.wait_until(lambda: hark.frame("Preferences") is not None)
-    preferences = hark.frame("Preferences")
-    hark.click(hark.find("page tab", "Servers", root=preferences))
+    preferences = open_servers_preferences(hark)
     hark.find("label", address + " · signed out\n" + kept, root=preferences, timeout=10)
     hark.screenshot("preferences-servers-places-kept-restarted", window_id=hark.x_window("Preferences"))
     hark.key("Escape", window_id=hark.x_window("Preferences"))
@@ -176,10 +179,7 @@ def test_sign_out_in_preferences_revokes_the_session(hark, audiosilo, keyring):
 def test_api_key_is_created_shown_once_and_revoked(hark, audiosilo, keyring):
     sign_in_with_invite(hark, audiosilo)
     hark.find("label", "Audiobooks", timeout=15)
-    hark.key("ctrl+comma")
-    hark.wait_until(lambda: hark.frame("Preferences") is not None)
-    preferences = hark.frame("Preferences")
-    hark.click(hark.find("page tab", "Servers", root=preferences))
+    preferences = open_servers_preferences(hark)
     name = hark.find("text", "New Key Name", root=preferences, timeout=10)
     name.queryEditableText().setTextContents("Home Assistant")
     hark.click(hark.find("push button", "Create API Key", root=preferences))
