@@ -14,8 +14,11 @@ final class PlaybackServices {
   /// Created on the first play: GStreamer costs start-up time nobody
   /// browsing the library should pay.
   private var engine: (any PlaybackEngine)?
-  /// Made at the first save.
-  private var saveLane: SaveLane?
+  /// Where saves and listening spans are written, in order (made at the
+  /// first; an idle lane holds no thread).
+  private lazy var lane = SaveLane { [weak self] outcome, serverID in
+    self?.noteReachability(outcome, serverID: serverID)
+  }
 
   init(connections: ConnectionServices, makeEngine: @escaping @MainActor () -> (any PlaybackEngine)?) {
     self.connections = connections
@@ -128,13 +131,6 @@ final class PlaybackServices {
     lane.save(save, to: syncer)
   }
 
-  private var lane: SaveLane {
-    let lane =
-      saveLane ?? SaveLane { [weak self] outcome, serverID in self?.noteReachability(outcome, serverID: serverID) }
-    saveLane = lane
-    return lane
-  }
-
   /// A span for the book's history, after the saves made before it: kept
   /// here for a book on this computer, sent to its server otherwise.
   private func recordListening(_ span: ListeningSpan) {
@@ -172,6 +168,6 @@ final class PlaybackServices {
   /// Blocks until every save made so far is written (and sent, or not), or
   /// `limit` has passed: at quit, after `.quitting` saved the place.
   func waitForSaves(within limit: Duration) {
-    saveLane?.waitUntilWritten(within: limit)
+    lane.waitUntilWritten(within: limit)
   }
 }
