@@ -135,15 +135,15 @@ func bookExtrasView(
     otherCopies: book.otherLocations.map { [$0.libraryName, $0.path].filter { !$0.isEmpty }.joined(separator: " · ") })
 }
 
+/// Whether `target` is the book playing now: what the Book page's button
+/// (Pause, not Play) and its place line ("Now at", not "Resume at") say.
+func isPlaying(_ s: AppState, _ target: LibraryPath) -> Bool {
+  s.player.session.nowPlaying?.key == target && s.player.session.isPlaying
+}
+
 /// The place of the book that is loaded in the player, as it plays: the
 /// page follows it second by second instead of waiting for the next save.
 /// Nil for any other book, and before the player has a place worth showing.
-/// Whether `target` is the book playing now (or starting to).
-private func isPlaying(_ s: AppState, _ target: LibraryPath) -> Bool {
-  let session = s.player.session
-  return session.nowPlaying?.key == target && (session.snapshot.state == .playing || session.snapshot.state == .loading)
-}
-
 private func livePlace(_ s: AppState, _ target: LibraryPath) -> ResumeLookup? {
   let session = s.player.session
   guard let loaded = session.nowPlaying, loaded.key == target else { return nil }

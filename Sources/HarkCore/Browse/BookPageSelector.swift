@@ -116,7 +116,7 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
       subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
       facts: bookFacts(book, location: where_), chapters: chapters, extras: extras, upNext: upNext(s, target),
       related: relatedBooks(book, target), isInPlayer: s.player.session.nowPlaying?.key == target,
-      isPlaying: s.player.session.nowPlaying?.key == target && s.player.session.isPlaying,
+      isPlaying: isPlaying(s, target),
       needsServer: needsServerNotice(s, target))
   }
 }
