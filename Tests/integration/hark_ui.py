@@ -13,6 +13,8 @@ import time
 import pyatspi
 from gi.repository import Atspi
 
+import stray_hark
+
 # An accessible's role never changes (GTK fixes it when the widget is made),
 # and GTK names each accessible by a path of its own (a UUID, never reused),
 # so a role asked for once is remembered: the tests' walks ask every object
@@ -105,22 +107,33 @@ class HarkDriver:
 
     # -- lifecycle --------------------------------------------------------
     def start(self, *arguments):
+        if self.process is not None and self.process.poll() is None:
+            raise AssertionError("start() while the Hark started before still runs: stop() it first")
+        # The Hark this driver ran before may have ended a moment ago.
+        previous = self.process.pid if self.process is not None else None
+        stray_hark.end_stray(self.env, ended_pid=previous, when="before this Hark started")
         self.log = open(os.path.join(self.home, f"hark-{len(self.logs)}.log"), "w+")
         self.process = subprocess.Popen([self.binary, *arguments], env=self.env, stdout=self.log,
                                         stderr=subprocess.STDOUT)
         self.wait_for_window()
 
     def stop(self):
-        """Ends Hark as a session logout would (SIGTERM); returns its output."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self.log.seek(0)
-        self.logs.append(self.log.read())
-        self.log.close()
+        """Ends Hark as a session logout would (SIGTERM); returns its output.
+        Fails if a Hark other than this one then owns Hark's name on the bus."""
+        if self.process is None:
+            return ""
+        if not self.log.closed:
+            if self.process.poll() is None:
+                self.process.terminate()
+                try:
+                    self.process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
+            self.log.seek(0)
+            self.logs.append(self.log.read())
+            self.log.close()
+        stray_hark.end_stray(self.env, ended_pid=self.process.pid, when="after this test's Hark ended")
         return "\n".join(self.logs)
 
     def quit(self):
@@ -145,13 +158,22 @@ class HarkDriver:
                 raise AssertionError(f"Hark exited with status {self.process.returncode}:\n{self.log.read()}")
             desktop = pyatspi.Registry.getDesktop(0)
             for app in desktop:
-                if app is not None and app.name == "hark" and self._frame(app, "Hark"):
+                # Only this process's window: never another Hark's.
+                if app is not None and app.name == "hark" and self._pid(app) == self.process.pid \
+                        and self._frame(app, "Hark"):
                     self.app = app
                     self.window_id = self._x_window("Hark")
                     self.wait_until(lambda: self.on_screen(self.find("page tab", "Library")))
                     return
             time.sleep(0.2)
         raise AssertionError("Hark's window did not appear on the accessibility bus")
+
+    @staticmethod
+    def _pid(app):
+        try:
+            return app.get_process_id()
+        except Exception:  # noqa: BLE001 (the application went meanwhile)
+            return None
 
     @staticmethod
     def _frame(app, title):

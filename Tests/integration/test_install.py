@@ -24,6 +24,21 @@ def hark_frames():
             for child in app if child is not None and child.getRoleName() == "frame" and child.name == "Hark"]
 
 
+def ended_within(pid, seconds):
+    """Whether process `pid` (not this test's child, so maybe left a zombie
+    for whoever adopted it) has ended within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return True
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        time.sleep(0.1)
+    return False
+
+
 def test_installed_hark_opens_from_its_desktop_file_and_uninstalls(accessibility_bus, tmp_path):
     prefix = tmp_path / "prefix"
     binary = os.environ.get("HARK_BINARY") or os.path.join(REPO, ".build", "debug", "hark")
@@ -72,10 +87,17 @@ def test_installed_hark_opens_from_its_desktop_file_and_uninstalls(accessibility
             time.sleep(0.3)
         assert hark_frames(), "the installed Hark did not open its window"
     finally:
-        pids = subprocess.run(["pgrep", "-f", installed], capture_output=True, text=True).stdout.split()
+        pids = [int(pid) for pid in
+                subprocess.run(["pgrep", "-f", installed], capture_output=True, text=True).stdout.split()]
         assert pids, "no process of the installed binary"
         for pid in pids:
-            os.kill(int(pid), signal.SIGTERM)
+            os.kill(pid, signal.SIGTERM)
+        # Ended, not only asked to: a Hark left on this worker's bus would
+        # take every later test's window (stray_hark.py).
+        left = [pid for pid in pids if not ended_within(pid, 10)]
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        assert not left, f"the installed Hark did not quit on SIGTERM: {left}"
 
     done = install("--uninstall", str(prefix))
     assert done.returncode == 0, done.stderr
