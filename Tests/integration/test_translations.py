@@ -9,7 +9,6 @@ come out wrapped."""
 import os
 import shutil
 import subprocess
-import time
 
 import pytest
 
@@ -36,21 +35,6 @@ def build_catalog(folder, share):
     subprocess.run(["msgfmt", "--check", "-o", catalog, test], check=True)
 
 
-def wait_for_translated_window(driver, timeout=30):
-    """HarkDriver.wait_for_window, but the Library tab is named ⟦Library⟧."""
-    import pyatspi
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        assert driver.process.poll() is None, f"Hark exited with status {driver.process.returncode}"
-        for app in pyatspi.Registry.getDesktop(0):
-            if app is not None and app.name == "hark" and driver._frame(app, "Hark"):
-                driver.app = app
-                driver.window_id = driver._x_window("Hark")
-                return
-        time.sleep(0.2)
-    raise AssertionError("Hark's window did not appear on the accessibility bus")
-
-
 @pytest.fixture(params=["data-folder", "installed"])
 def hark_in_test_language(request, accessibility_bus, keyring, tmp_path, monkeypatch):
     """The catalog where Hark finds it: in a data folder (the private home's,
@@ -69,7 +53,7 @@ def hark_in_test_language(request, accessibility_bus, keyring, tmp_path, monkeyp
         monkeypatch.setenv("HARK_BINARY", str(prefix / "bin" / "hark"))
     else:
         build_catalog(tmp_path, tmp_path / "data")
-    monkeypatch.setattr(HarkDriver, "wait_for_window", wait_for_translated_window)
+    monkeypatch.setattr(HarkDriver, "library_tab", wrapped("Library"))
     yield from _run_hark(tmp_path, env)
 
 
