@@ -27,7 +27,8 @@ import Persistence
 /// paints. A worker woken then ran beside the frame and, on a machine with
 /// two processors, preempted the main thread in the middle of it (seen with
 /// `perf`). Started after the paint, the worker runs while the main thread
-/// sleeps. `waitUntilWritten` starts it at once.
+/// sleeps. A main loop that never went idle would still have it started
+/// within a second; `waitUntilWritten` starts it at once.
 final class SaveLane: Sendable {
   /// Told what a save's answer says of its server.
   typealias NoteReachability = @MainActor @Sendable (_ outcome: SaveOutcome, _ serverID: String) -> Void
@@ -36,7 +37,9 @@ final class SaveLane: Sendable {
   private let noteReachability: NoteReachability
 
   init(
-    startWhenIdle: @escaping OrderedLane.StartWhenIdle = { start in MainContext.afterPendingWork { start() } },
+    startWhenIdle: @escaping OrderedLane.StartWhenIdle = { start in
+      MainContext.afterPendingWork(atMost: .seconds(1)) { start() }
+    },
     noteReachability: @escaping NoteReachability
   ) {
     lane = OrderedLane(startWhenIdle: startWhenIdle)
