@@ -44,6 +44,18 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: 0 if item.get_closest_marker("long") else 1)
 
 
+@pytest.fixture(autouse=True)
+def no_hark_left_behind(request):
+    """Fails the test that leaves a Hark on its worker's session bus, however
+    it started one (the driver checks its own; `gio launch` and the like do
+    not go through it), and ends that Hark (stray_hark.py). Only ever on
+    the private desktop's bus, never a developer's own session."""
+    yield
+    if getattr(request.config, "hark_desktop", None):
+        import stray_hark
+        stray_hark.end_stray(dict(os.environ), when="when the test ended")
+
+
 @pytest.fixture(scope="session")
 def accessibility_bus():
     """This process's private display and accessibility bus (started by
