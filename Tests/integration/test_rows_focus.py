@@ -213,6 +213,14 @@ def test_a_waiting_download_moved_earlier_from_the_keyboard_keeps_the_focus(hark
         return later is not None and has_focus(hark, later)
     assert hark.wait_until(on_download_later, timeout=5, fail=False), f"the focus moved to {focused_name(hark)!r}"
     hark.screenshot("rows-focus-download-moved")
+    # The list knows where the focus is in it: shift+Tab goes from the
+    # moved row's button to that row (it went to the row below it).
+    hark.key("shift+Tab")
+
+    def on_moved_row():
+        found = focused(hark)
+        return found is not None and found.getRoleName() == "list item" and found.name.startswith("Vorbis Chapters")
+    assert hark.wait_until(on_moved_row, timeout=5, fail=False), f"shift+Tab reached {focused_name(hark)!r}"
 
     # Pausing the book that downloads moves it to Waiting, a new row there:
     # the focus follows the book.
