@@ -65,6 +65,37 @@ def has_focus(hark, accessible):
     return hark.has_state(accessible, pyatspi.STATE_FOCUSED)
 
 
+def path_of(accessible):
+    return accessible.path if accessible is not None else None
+
+
+def press_until_focused(hark, key, target, presses):
+    """Presses `key` (Tab, shift+Tab) until the control `target()` finds
+    has the focus, at most `presses` times; returns whether it got there.
+    One press at a time: the next only once the focus has left where the
+    last one found it. On a loaded machine Hark takes a while to handle a
+    key, and a press sent before then moved the focus one control past the
+    one aimed at. (`target` is asked afresh each time: a row put back is a
+    new object on the accessibility bus.)"""
+    for _ in range(presses):
+        found = target()
+        if found is not None and has_focus(hark, found):
+            return True
+        before = path_of(focused(hark))
+        hark.key(key)
+        hark.wait_until(lambda: path_of(focused(hark)) not in (before, None), timeout=10, fail=False)
+    found = target()
+    return found is not None and has_focus(hark, found)
+
+
+def button_in_row(hark, title, name):
+    """The on-screen button `name` in the Downloads page's row of `title`."""
+    from test_downloads import downloads_row
+    found = [a for a in sized_descendants(downloads_row(hark, title), lambda a: a.getRoleName() == "push button")
+             if a.name == name]
+    return found[0] if found else None
+
+
 def focus_a_history_row_before_it_ticks(hark, rows):
     """With the keyboard, onto the history row that stops saying "just now"
     soonest, but not before the focus is there. Returns that row's detail
@@ -133,13 +164,10 @@ def test_rows_keep_the_focus_when_others_come_and_their_own_item_changes(hark, a
     # Into the form's time field with the pointer, then back up with the
     # keyboard to the second bookmark's Delete button.
     target = "Delete Bookmark at Winding the Trees · 0:17"
-    delete = hark.find("push button", target)
+    hark.find("push button", target)
     hark.click_at(hark.find("text", "Bookmark Time"))
-    for _ in range(8):
-        if has_focus(hark, delete):
-            break
-        hark.key("shift+Tab")
-    assert has_focus(hark, delete), f"shift+Tab reached {focused_name(hark)!r}"
+    assert press_until_focused(hark, "shift+Tab", lambda: next(iter(hark.find_shown("push button", target)), None), 8), \
+        f"shift+Tab reached {focused_name(hark)!r}"
 
     # One that sorts before both: every bookmark row is taken out and put
     # back behind it.
@@ -159,8 +187,10 @@ def test_a_waiting_download_moved_earlier_from_the_keyboard_keeps_the_focus(hark
     from test_book_page import open_book
     from test_downloads import button_named, downloads_row
     sign_in_with_invite(hark, audiosilo)
-    # Slow enough that the first book is still downloading at the end.
-    audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/stream", "bytes_per_second": 2000})
+    # Slow enough that the first book (47 KB) is still downloading at the
+    # end, on a loaded machine too: at 2000 B/s it was done in 25 s, before
+    # the test reached its waiting rows, and the queue had one row left.
+    audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/stream", "bytes_per_second": 200})
     for title in ("Cue Sheet", "ID3 Chapters", "Vorbis Chapters"):
         open_book(hark, "Hark Test Chapters", title)
         hark.click(button_named(hark, "Download"))
@@ -169,33 +199,33 @@ def test_a_waiting_download_moved_earlier_from_the_keyboard_keeps_the_focus(hark
     hark.wait_for_page("Downloads", timeout=10)
     first, moved = downloads_row(hark, "ID3 Chapters"), downloads_row(hark, "Vorbis Chapters")
     assert hark.extents(first)[1] < hark.extents(moved)[1]
-    buttons = {a.name: a for a in sized_descendants(moved, lambda a: a.getRoleName() == "push button")}
-    for _ in range(20):
-        if has_focus(hark, buttons["Download Earlier"]):
-            break
-        hark.key("Tab")
-    assert has_focus(hark, buttons["Download Earlier"]), f"Tab reached {focused_name(hark)!r}"
+    assert press_until_focused(hark, "Tab", lambda: button_in_row(hark, "Vorbis Chapters", "Download Earlier"), 20), \
+        f"Tab reached {focused_name(hark)!r}"
 
     hark.key("space")
 
     def moved_first():
         return hark.extents(downloads_row(hark, "Vorbis Chapters"))[1] < hark.extents(downloads_row(hark, "ID3 Chapters"))[1]
     assert hark.wait_until(moved_first, timeout=10, fail=False), "Vorbis Chapters did not move before ID3 Chapters"
-    later = [a for a in sized_descendants(downloads_row(hark, "Vorbis Chapters"), lambda a: a.getRoleName() == "push button")
-             if a.name == "Download Later"]
-    assert later and hark.wait_until(lambda: has_focus(hark, later[0]), timeout=5, fail=False), \
-        f"the focus moved to {focused_name(hark)!r}"
+
+    def on_download_later():
+        later = button_in_row(hark, "Vorbis Chapters", "Download Later")
+        return later is not None and has_focus(hark, later)
+    assert hark.wait_until(on_download_later, timeout=5, fail=False), f"the focus moved to {focused_name(hark)!r}"
     hark.screenshot("rows-focus-download-moved")
+    # The list knows where the focus is in it: shift+Tab goes from the
+    # moved row's button to that row (it went to the row below it).
+    hark.key("shift+Tab")
+
+    def on_moved_row():
+        found = focused(hark)
+        return found is not None and found.getRoleName() == "list item" and found.name.startswith("Vorbis Chapters")
+    assert hark.wait_until(on_moved_row, timeout=5, fail=False), f"shift+Tab reached {focused_name(hark)!r}"
 
     # Pausing the book that downloads moves it to Waiting, a new row there:
     # the focus follows the book.
-    pause = [a for a in sized_descendants(downloads_row(hark, "Cue Sheet"), lambda a: a.getRoleName() == "push button")
-             if a.name == "Pause Download"][0]
-    for _ in range(10):
-        if has_focus(hark, pause):
-            break
-        hark.key("shift+Tab")
-    assert has_focus(hark, pause), f"shift+Tab reached {focused_name(hark)!r}"
+    assert press_until_focused(hark, "shift+Tab", lambda: button_in_row(hark, "Cue Sheet", "Pause Download"), 16), \
+        f"shift+Tab reached {focused_name(hark)!r}"
     hark.key("space")
 
     def paused_row():

@@ -139,9 +139,24 @@ final class RowsGroup {
       // The same row is back (its item only moved or changed in place, or
       // a fixed row): the listener's focus goes back where it was, as if it
       // never left; to the row when its update hid that control.
-      gtk_widget_grab_focus(gtk_widget_is_visible(focus) != 0 ? focus : focusedRow)
+      let target = gtk_widget_is_visible(focus) != 0 ? focus : focusedRow
+      if gtk_widget_grab_focus(target) != 0 { relinkFocusChain(from: target) }
     }
     withExtendedLifetime(held) {}
+  }
+
+  /// GTK keeps the window's focus on a widget taken out and put back, so
+  /// grabbing it again changes nothing; but taking its row out made the
+  /// list box forget which row holds the focus, and Tab and shift+Tab went
+  /// on from the list's first or last row (shift+Tab from a moved row's
+  /// button reached the row below it). Each container from the focus up to
+  /// the group is told again which of its children holds it.
+  private func relinkFocusChain(from focus: Widget) {
+    var child = focus
+    while child != widget, let parent = gtk_widget_get_parent(child) {
+      gtk_widget_set_focus_child(parent, child)
+      child = parent
+    }
   }
 
   /// The item whose row holds the keyboard focus, if any.
