@@ -12,6 +12,7 @@ import subprocess
 
 import pytest
 
+import stray_hark
 from private_desktop import PrivateDesktop
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -52,7 +53,6 @@ def no_hark_left_behind(request):
     the private desktop's bus, never a developer's own session."""
     yield
     if getattr(request.config, "hark_desktop", None):
-        import stray_hark
         stray_hark.end_stray(dict(os.environ), when="when the test ended")
 
 
