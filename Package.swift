@@ -68,8 +68,10 @@ let package = Package(
     .target(name: "Player", dependencies: ["HarkCore", "GObjectKit", "CGst"]),
     // A listener's Markdown note as Pango markup, parsed by cmark-gfm.
     .target(name: "NoteMarkup", dependencies: ["CCmarkGFM"]),
+    // A box that wraps its children onto more lines (AdwWrapBox is libadwaita 1.7).
+    .target(name: "CWrapBox", dependencies: ["CGtk"], path: "Sources/CWrapBox"),
     // Pages and widgets; they read the store through selectors.
-    .target(name: "Views", dependencies: ["HarkCore", "GObjectKit", "NoteMarkup", "CGtk", "CAdw"]),
+    .target(name: "Views", dependencies: ["HarkCore", "GObjectKit", "NoteMarkup", "CGtk", "CAdw", "CWrapBox"]),
     // The application: the only target that knows every other one. A
     // library, so its services can be tested; `hark` only runs it.
     .target(

@@ -27,6 +27,33 @@ def open_row(hark, list_name, starts_with, timeout=15):
     hark.click_at(found[0])
 
 
+def action_lines(hark):
+    """The Book page's buttons under the title, grouped by the line they are
+    on (their top edge), each line left to right, after checking that every
+    one is whole inside the window and that none overlaps another."""
+    names = ("Play", "Add to Favourites", "Mark as Finished", "Download")
+    _, _, window_width, _ = hark.extents(hark.frame("Hark"))
+    # Within the buttons' own box: the mini-player has a Play button too.
+    [finished] = hark.find_shown("push button", "Mark as Finished")
+    buttons = finished.parent
+    boxes = {}
+    for name in names:
+        [button] = hark.find_shown("push button", name, buttons) or hark.find_shown("toggle button", name, buttons)
+        boxes[name] = hark.extents(button)
+    for name, (x, y, width, height) in boxes.items():
+        assert 0 <= x and x + width <= window_width, f"{name} is cut off: {boxes}"
+    for a in names:
+        for b in names[names.index(a) + 1:]:
+            ax, ay, aw, ah = boxes[a]
+            bx, by, bw, bh = boxes[b]
+            assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, f"{a} overlaps {b}: {boxes}"
+    lines = {}
+    # The star is centred beside Play, so a line is known by its middle.
+    for name, (x, y, width, height) in sorted(boxes.items(), key=lambda item: item[1][0]):
+        lines.setdefault(y + height // 2, []).append(name)
+    return [lines[middle] for middle in sorted(lines)]
+
+
 @pytest.mark.long
 def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
     sign_in_with_invite(hark, audiosilo)
@@ -53,9 +80,12 @@ def test_browse_into_a_series_and_open_a_book(hark, audiosilo):
     hark.find("label", "The Drowned Bell", timeout=15)
     hark.resize(360, 720)
     hark.screenshot("book-page-phone")
+    lines = action_lines(hark)
+    assert len(lines) > 1, f"at 360 px the Book page's buttons should wrap: {lines}"
     hark.resize(960, 720)
     hark.find("label", "Narrator")
     hark.screenshot("book-page")
+    assert len(action_lines(hark)) == 1, f"at 960 px the Book page's buttons fit one line: {action_lines(hark)}"
     # Up next: Book 10 follows Book 2, in natural order.
     hark.find("label", "Up Next")
     hark.click_at(hark.find("list item", "The Last Tide"))

@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import CWrapBox
 import GObjectKit
 import HarkCore
 
@@ -34,13 +35,13 @@ final class BookActions {
     gtk_button_set_icon_name(favourite.cast(GtkButton.self), "non-starred-symbolic")
     favourite.addClasses("circular")
     gtk_widget_set_valign(favourite, GTK_ALIGN_CENTER)
-    // Two short rows rather than one long one: the Book page must fit a
-    // 360 px phone with "Mark as Unfinished" spelled out.
+    // One row where the page is wide enough, more where it is not: the
+    // Book page must fit a 360 px phone with "Mark as Unfinished" spelled out.
     download = BookDownloadControl(store: store)
-    let buttons = Make.box(
-      GTK_ORIENTATION_VERTICAL, spacing: 12, Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, play, favourite),
-      finished, download.widget)
-    gtk_widget_set_halign(finished, GTK_ALIGN_START)
+    let buttons = hark_wrap_box_new(12, 12)!
+    for child in [Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, play, favourite), finished, download.widget] {
+      hark_wrap_box_append(buttons, child)
+    }
     errorText = Make.label("")
     gtk_label_set_wrap(errorText.opaque, 1)
     gtk_label_set_xalign(errorText.opaque, 0)
