@@ -22,6 +22,9 @@ import stray_hark
 # root path (every application's, and the desktop's) is always asked.
 _ROOT_PATH = "/org/a11y/atspi/accessible/root"
 _roles = {}
+# Seconds a SIGTERMed Hark has to end. Quitting waits at most 2 s for a
+# server to take the place; the rest is for a loaded machine.
+SIGTERM_GRACE = 15
 _ask_role_name = Atspi.Accessible.get_role_name
 
 
@@ -125,18 +128,22 @@ class HarkDriver:
         Fails if a Hark other than this one then owns Hark's name on the bus."""
         if self.process is None:
             return ""
+        ignored_sigterm = False
         if not self.log.closed:
             if self.process.poll() is None:
                 self.process.terminate()
                 try:
-                    self.process.wait(timeout=5)
+                    self.process.wait(timeout=SIGTERM_GRACE)
                 except subprocess.TimeoutExpired:
+                    ignored_sigterm = True
                     self.process.kill()
                     self.process.wait()
             self.log.seek(0)
             self.logs.append(self.log.read())
             self.log.close()
         stray_hark.end_stray(self.env, ended_pid=self.process.pid, when="after this test's Hark ended")
+        # A listener's session logout sends the same signal and waits.
+        assert not ignored_sigterm, f"Hark did not end within {SIGTERM_GRACE} s of SIGTERM (killed)"
         return "\n".join(self.logs)
 
     def quit(self):
