@@ -24,14 +24,33 @@ public struct DownloadsPageView: Equatable, Sendable {
   public var downloaded: [DownloadRow] = []
   /// "Downloads use 1.2 GB · 40 GB free on this disk".
   public var storage = ""
-  /// "“Title” deleted", while the delete can be undone.
-  public var undo: String?
   /// Why nothing moves: offline, or a metered connection not allowed.
   public var waiting: String?
 }
 
+/// All the Downloads page reads: `memoized(selectDownloadsPageInput,
+/// selectDownloadsPage)` works it out only when a download changes, not at
+/// every second a book plays.
+public struct DownloadsPageInput: Equatable, Sendable {
+  public var downloads: DownloadsState
+  public var downloadOnMetered: Bool
+}
+
+public func selectDownloadsPageInput(_ s: AppState) -> DownloadsPageInput {
+  DownloadsPageInput(downloads: s.downloads, downloadOnMetered: s.settings.downloadOnMetered)
+}
+
 public func selectDownloadsPage(_ s: AppState) -> DownloadsPageView {
-  let downloads = s.downloads
+  selectDownloadsPage(selectDownloadsPageInput(s))
+}
+
+/// "“Title” deleted", while a deleted download can still come back.
+public func selectDownloadUndo(_ s: AppState) -> String? {
+  s.downloads.undoable.map { trFormat("“%@” deleted", displayTitle($0)) }
+}
+
+public func selectDownloadsPage(_ input: DownloadsPageInput) -> DownloadsPageView {
+  let downloads = input.downloads
   var view = DownloadsPageView()
   let queueOrder = Dictionary(downloads.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
   let entries = downloads.entries.values.sorted { $0.requestedAt < $1.requestedAt }
@@ -56,11 +75,10 @@ public func selectDownloadsPage(_ s: AppState) -> DownloadsPageView {
   let used = downloads.entries.values.filter { $0.status == .downloaded }.reduce(Int64(0)) { $0 + onDisk($1) }
   view.storage = trFormat("Downloads use %@", formatBytes(used))
     + (downloads.freeBytes.map { trFormat(" · %@ free on this disk", formatBytes($0)) } ?? "")
-  view.undo = downloads.undoable.map { trFormat("“%@” deleted", displayTitle($0)) }
   if !view.downloading.isEmpty || !view.queued.isEmpty {
     if !downloads.network.online {
       view.waiting = tr("Downloads wait for a network connection and go on by themselves.")
-    } else if downloads.network.metered, !s.settings.downloadOnMetered {
+    } else if downloads.network.metered, !input.downloadOnMetered {
       view.waiting = tr("Downloads wait while this connection is metered. Preferences can allow them.")
     }
   }

@@ -16,7 +16,7 @@ final class DownloadUndoToast {
   init(overlay: Widget, store: Store) {
     self.overlay = overlay
     self.store = store
-    subscription = store.subscribe({ selectDownloadsPage($0).undo }) { [weak self] in self?.render($0) }
+    subscription = store.subscribe(selectDownloadUndo) { [weak self] in self?.render($0) }
   }
 
   private func render(_ text: String?) {

@@ -38,7 +38,7 @@ public final class DownloadsPage {
     gtk_scrolled_window_set_child(scroller.opaque, clamp)
     gtk_widget_set_vexpand(scroller, 1)
     widget = scroller
-    subscription = store.subscribe(selectDownloadsPage) { [weak self] in self?.render($0) }
+    subscription = store.subscribe(memoized(selectDownloadsPageInput, selectDownloadsPage)) { [weak self] in self?.render($0) }
   }
 
   private func render(_ view: DownloadsPageView) {

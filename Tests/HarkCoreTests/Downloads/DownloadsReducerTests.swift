@@ -212,7 +212,7 @@ final class DownloadsReducerTests: XCTestCase {
     let deleting = reduce(&state, .downloads(.deleteRequested(key)))
     XCTAssertEqual(deleting, [.startTimer(.downloadDeleteExpired, after: .seconds(5), repeating: false)])
     XCTAssertNil(state.downloads.entries[key])
-    XCTAssertEqual(selectDownloadsPage(state).undo, "“The Book” deleted")
+    XCTAssertEqual(selectDownloadUndo(state), "“The Book” deleted")
     _ = reduce(&state, .downloads(.deleteUndone))
     XCTAssertEqual(state.downloads.entries[key]?.status, .downloaded)
     _ = reduce(&state, .downloads(.deleteRequested(key)))
