@@ -12,10 +12,20 @@ public struct ChapterRow: Equatable, Sendable {
     case listened
     case current
     case ahead
+
+    /// For `id`: interpolating the case itself goes through reflection,
+    /// thousands of times a second for a long book.
+    var key: String {
+      switch self {
+      case .listened: "listened"
+      case .current: "current"
+      case .ahead: "ahead"
+      }
+    }
   }
 
   /// Unique and content-addressed (see `FolderRow.id`).
-  public var id: String { "\(number)\u{1F}\(title)\u{1F}\(duration)\u{1F}\(status)" }
+  public var id: String { "\(number)\u{1F}\(title)\u{1F}\(duration)\u{1F}\(status.key)" }
   /// 1-based, as listeners count.
   public var number: Int
   /// Tidied: "01_the_beginning.mp3" reads "01 the beginning".
@@ -85,7 +95,9 @@ func relatedBooks(_ book: Book, _ target: LibraryPath) -> [RelatedBooks] {
 /// A pure function of its inputs, like every selector: `now`, which words
 /// relative times ("2 days ago"), comes from the caller (the Book page reads
 /// the clock when the store changes; tests pin it), never from the clock.
-public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
+/// - Parameter cache: keeps the chapters between calls (a subscriber's own);
+///   without one they are worked out every time.
+public func selectBookPage(_ s: AppState, now: Date, cache: BookChaptersCache? = nil) -> BookPageView? {
   guard let target = s.library.book else { return nil }
   let where_ = bookLocationText(s, target)
   switch s.library.books[target] ?? .loading {
@@ -102,15 +114,12 @@ public func selectBookPage(_ s: AppState, now: Date) -> BookPageView? {
     // on disk, as the folder lists it.
     let title = [book.title.isEmpty ? pathLeaf(target.path) : book.title, distinguishingName(s, target)]
       .compactMap { $0 }.joined(separator: " · ")
-    let places = ChapterPlaces(book, virtualChapterInterval: s.settings.virtualChapterInterval)
+    let interval = s.settings.virtualChapterInterval
+    let places = cache?.places(book, interval: interval) ?? ChapterPlaces(book, virtualChapterInterval: interval)
     let extras = bookExtrasView(s, target, book, places: places, now: now)
-    var chapters = chapterRows(places)
-    for index in chapters.indices {
-      chapters[index].status =
-        if extras.isFinished { .listened } else if let current = extras.currentChapter {
-          index < current ? .listened : index == current ? .current : .ahead
-        } else { .ahead }
-    }
+    let chapters =
+      cache?.rows(current: extras.currentChapter, finished: extras.isFinished)
+      ?? chapterRows(places, current: extras.currentChapter, finished: extras.isFinished)
     return BookPageView(
       target: target, status: .loaded, title: title,
       subtitle: bookSubtitle(author: book.author, series: book.series, seriesIndex: book.seriesIndex),
@@ -159,11 +168,16 @@ func bookFacts(_ book: Book, location: String) -> [BookFact] {
 
 /// The Book page's chapters: the ones the player will play, so a long
 /// chapterless file lists the same "Chapter N" rows the Player page shows.
-func chapterRows(_ places: ChapterPlaces) -> [ChapterRow] {
+/// Listened up to `current`, every one once the book is finished.
+func chapterRows(_ places: ChapterPlaces, current: Int?, finished: Bool) -> [ChapterRow] {
   places.chapters.enumerated().map { offset, chapter in
     let length = chapter.end - chapter.start
+    let status: ChapterRow.Status =
+      if finished { .listened } else if let current {
+        offset < current ? .listened : offset == current ? .current : .ahead
+      } else { .ahead }
     return ChapterRow(
       number: offset + 1, title: places.titles[offset],
-      duration: length.isFinite && length > 0 ? formatDuration(length) : "")
+      duration: length.isFinite && length > 0 ? formatDuration(length) : "", status: status)
   }
 }

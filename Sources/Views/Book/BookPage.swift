@@ -48,7 +48,10 @@ public final class BookPage {
       guard let self, let target = self.shown?.target else { return }
       self.store.dispatch(.library(.retryRequested(target)))
     }
-    subscription = store.subscribe({ selectBookPage($0, now: Date()) }) { [weak self] in self?.render($0) }
+    let cache = BookChaptersCache()
+    subscription = store.subscribe({ selectBookPage($0, now: Date(), cache: cache) }) { [weak self] in
+      self?.render($0)
+    }
   }
 
   private func render(_ view: BookPageView?) {
@@ -62,11 +65,14 @@ public final class BookPage {
       gtk_stack_set_visible_child_name(widget.opaque, "failed")
     case .loaded:
       details.show(view)
-      chapterRows = view.chapters
       let sameBook = listed == view.target
+      // Every second while the book plays, the rows are the same (the same
+      // array, from the selector's cache): no need to list them again.
+      let rowsChanged = !sameBook || view.chapters != chapterRows
+      chapterRows = view.chapters
       listed = view.target
       if !sameBook { chapters.update([]) }
-      chapters.update(["details"] + view.chapters.map(\.id))
+      if rowsChanged { chapters.update(["details"] + view.chapters.map(\.id)) }
       if !sameBook { chapters.scrollToTop() }
       gtk_stack_set_visible_child_name(widget.opaque, "book")
       // A book just opened: focus goes to its Play, not wherever it was

@@ -1,0 +1,102 @@
+import Foundation
+import HarkCore
+import XCTest
+
+/// The Book page's chapters, kept between the seconds a book plays: the
+/// same rows as without the cache at every step, worked out again only when
+/// the book, the chapter playing or the made-up chapters' length changes.
+final class BookChaptersCacheTests: XCTestCase {
+  private let target = LibraryPath(serverID: "a", libraryID: 1, path: "Quill/Orchard")
+  private let other = LibraryPath(serverID: "a", libraryID: 1, path: "Quill/Long Night")
+  private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// Three chapters of 60 s in one file.
+  private var book: Book {
+    Book(
+      libraryID: 1, relPath: target.path, title: "A Clockwork Orchard", duration: 180,
+      files: [BookFile(relPath: "Quill/Orchard/book.m4b", duration: 180)],
+      chapters: (0..<3).map {
+        Chapter(
+          index: $0, title: "Part \($0 + 1)", filePath: "Quill/Orchard/book.m4b", start: Double($0 * 60),
+          end: Double($0 * 60 + 60))
+      })
+  }
+
+  /// Two hours and no chapter marks: Hark makes chapters of the set length.
+  private var chapterless: Book {
+    Book(
+      libraryID: 1, relPath: other.path, title: "The Long Night", duration: 7200,
+      files: [BookFile(relPath: "Quill/Long Night/night.mp3", duration: 7200)], chapters: [])
+  }
+
+  private func playing() -> AppState {
+    var state = AppState()
+    state.connections.servers = [
+      ServerConnection(serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com")!, username: "ada")
+    ]
+    _ = reduce(&state, .library(.bookOpened(target)))
+    _ = reduce(&state, .library(.bookLoaded(target, .success(book))))
+    _ = reduce(&state, .library(.resumeLoaded(target, .empty)))
+    _ = reduce(&state, .player(.playRequested(target, .position(0), at: t0)))
+    return state
+  }
+
+  private func report(_ state: inout AppState, _ engine: EngineState = .playing, at position: Double) {
+    _ = reduce(
+      &state,
+      .player(.playback(
+        .engineReported(EngineSnapshot(state: engine, position: position, duration: 180, seekID: SeekID(1))),
+        at: t0.addingTimeInterval(position))))
+  }
+
+  /// The page through `cache`, after checking it matches the page without one.
+  private func page(_ state: AppState, _ cache: BookChaptersCache) throws -> BookPageView {
+    let cached = try XCTUnwrap(selectBookPage(state, now: t0, cache: cache))
+    XCTAssertEqual(cached, selectBookPage(state, now: t0))
+    return cached
+  }
+
+  private func sameStorage(_ a: [ChapterRow], _ b: [ChapterRow]) -> Bool {
+    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+  }
+
+  func testTheSameRowsComeBackWhileTheChapterPlays() throws {
+    var state = playing()
+    let cache = BookChaptersCache()
+    report(&state, at: 10)
+    let first = try page(state, cache).chapters
+    XCTAssertEqual(first.map(\.status), [.current, .ahead, .ahead])
+    report(&state, at: 11)
+    let next = try page(state, cache)
+    XCTAssertEqual(next.extras?.resume, "Now at Part 1 · 0:11 · 2m left")
+    XCTAssertTrue(sameStorage(first, next.chapters), "the rows were worked out again for a second of playing")
+  }
+
+  func testTheRowsFollowTheChapterAndTheEnd() throws {
+    var state = playing()
+    let cache = BookChaptersCache()
+    report(&state, at: 10)
+    let first = try page(state, cache).chapters
+    report(&state, at: 70)
+    let second = try page(state, cache).chapters
+    XCTAssertEqual(second.map(\.status), [.listened, .current, .ahead])
+    XCTAssertFalse(sameStorage(first, second))
+    report(&state, at: 179)
+    report(&state, .ended, at: 180)
+    XCTAssertEqual(try page(state, cache).chapters.map(\.status), [.listened, .listened, .listened])
+  }
+
+  func testAnotherBookOrAnotherChapterLengthGetsItsOwnRows() throws {
+    var state = playing()
+    let cache = BookChaptersCache()
+    report(&state, at: 10)
+    XCTAssertEqual(try page(state, cache).chapters.map(\.title), ["Part 1", "Part 2", "Part 3"])
+    _ = reduce(&state, .library(.bookOpened(other)))
+    _ = reduce(&state, .library(.bookLoaded(other, .success(chapterless))))
+    _ = reduce(&state, .library(.resumeLoaded(other, .empty)))
+    state.settings.virtualChapterMinutes = 30
+    XCTAssertEqual(try page(state, cache).chapters.count, 4)
+    state.settings.virtualChapterMinutes = 60
+    XCTAssertEqual(try page(state, cache).chapters.count, 2)
+  }
+}
