@@ -30,23 +30,11 @@ final class BookChaptersCacheTests: XCTestCase {
   }
 
   private func playing() -> AppState {
-    var state = AppState()
-    state.connections.servers = [
-      ServerConnection(serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com")!, username: "ada")
-    ]
-    _ = reduce(&state, .library(.bookOpened(target)))
-    _ = reduce(&state, .library(.bookLoaded(target, .success(book))))
-    _ = reduce(&state, .library(.resumeLoaded(target, .empty)))
-    _ = reduce(&state, .player(.playRequested(target, .position(0), at: t0)))
-    return state
+    playingFromItsPage(target, book, at: t0)
   }
 
   private func report(_ state: inout AppState, _ engine: EngineState = .playing, at position: Double) {
-    _ = reduce(
-      &state,
-      .player(.playback(
-        .engineReported(EngineSnapshot(state: engine, position: position, duration: 180, seekID: SeekID(1))),
-        at: t0.addingTimeInterval(position))))
+    reportEngine(&state, engine, at: position, duration: 180, after: position, since: t0)
   }
 
   /// The page through `cache`, after checking it matches the page without one.

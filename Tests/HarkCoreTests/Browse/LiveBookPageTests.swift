@@ -21,23 +21,11 @@ final class LiveBookPageTests: XCTestCase {
 
   /// The page open on a book never started, then Play pressed on it.
   private func playingFromItsPage() -> AppState {
-    var state = AppState()
-    state.connections.servers = [
-      ServerConnection(serverID: "a", name: "Home", baseURL: URL(string: "https://a.example.com")!, username: "ada")
-    ]
-    _ = reduce(&state, .library(.bookOpened(target)))
-    _ = reduce(&state, .library(.bookLoaded(target, .success(book))))
-    _ = reduce(&state, .library(.resumeLoaded(target, .empty)))
-    _ = reduce(&state, .player(.playRequested(target, .position(0), at: t0)))
-    return state
+    HarkCoreTests.playingFromItsPage(target, book, at: t0)
   }
 
   private func report(_ state: inout AppState, _ engine: EngineState, at position: Double, after seconds: Double) {
-    _ = reduce(
-      &state,
-      .player(.playback(
-        .engineReported(EngineSnapshot(state: engine, position: position, duration: 100, seekID: SeekID(1))),
-        at: t0.addingTimeInterval(seconds))))
+    reportEngine(&state, engine, at: position, duration: 100, after: seconds, since: t0)
   }
 
   func testThePagesPlaceFollowsThePlayingBook() throws {
