@@ -2,17 +2,18 @@
 keyring asks for a new keyring's password, as a listener would: the password
 typed into its Password and Confirm fields, then Return.
 
-Typed keys go to whichever window has the X input focus when the X server
-gets them, and this test display has no window manager to keep the focus
-on the prompt: a key typed while the focus is elsewhere (or before the
-prompt's field has it) is simply gone, the two fields then differ, and the
-prompt stays up. So nothing here trusts a fixed pause. The prompt is read
-over AT-SPI (gcr-prompter is on the test display's accessibility bus like
-Hark): each field is given the focus and seen to have it before its
-password is typed, and seen to hold that many characters afterwards (a
-password field shows only bullets, but as many as it holds); a prompt that
-is still up a generous while after Return is answered again, a few times
-at most, and then the failure says what the prompt showed.
+Typing is not sure to arrive as typed on a loaded machine: the X server
+repeats a key whose release reaches it late (a key held 1.5 s put 23
+characters in the field), and a key typed while the field does not have
+the focus is not in it. Either leaves the two fields different and the
+prompt up, and Hark, waiting on it, never reaches its library. So nothing
+here trusts a fixed pause or a single go. The prompt is read over AT-SPI
+(gcr-prompter is on the test display's accessibility bus like Hark): each
+field is given the focus and seen to have it before its password is
+typed, and seen to hold that many characters afterwards (a password field
+shows only bullets, but as many as it holds), else typed again over what
+it holds; a prompt still up a generous while after Return is answered
+again, a few times at most, and then the failure says what it shows.
 """
 import subprocess
 import time
