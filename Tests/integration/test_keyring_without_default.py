@@ -4,11 +4,11 @@ Hark's save creates the default collection and the sign-in is kept; where it
 cannot, Hark says exactly what is missing and how to fix it (never "no
 keyring is running"), and at quit signs out on the server the session it
 could not keep."""
-import subprocess
 import time
 
 from conftest import default_keyring_alias
 from hark_ui import sized_descendants
+from keyring_prompter import NewKeyringPrompt
 from test_no_keyring import open_servers_preferences, visible
 from test_sign_in import sign_in_with_invite
 
@@ -53,30 +53,13 @@ def test_without_a_way_to_create_one_hark_says_so_and_signs_out_at_quit(hark_key
         assert token not in log.read()
 
 
-def prompter_window(timeout=15):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        # The prompt's own window has the prompter's class (its title varies).
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "gcr-prompter"],
-                               capture_output=True, text=True).stdout.split()
-        if found:
-            return found[-1]
-        time.sleep(0.2)
-    raise AssertionError("the keyring did not ask for a new keyring's password")
-
-
 def test_where_the_keyring_can_ask_the_default_collection_is_created_and_the_sign_in_kept(
         hark_keyring_without_default_prompting, audiosilo):
     hark = hark_keyring_without_default_prompting
     sign_in_with_invite(hark, audiosilo)
-    window = prompter_window()
-    time.sleep(0.5)  # its entry takes focus once mapped
-    hark.screenshot("keyring-new-keyring-prompt", window_id=window)
-    subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
-    subprocess.run(["xdotool", "type", "--delay", "40", "listener keyring"], check=True)
-    subprocess.run(["xdotool", "key", "Tab"], check=True)
-    subprocess.run(["xdotool", "type", "--delay", "40", "listener keyring"], check=True)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    prompt = NewKeyringPrompt(hark)
+    hark.screenshot("keyring-new-keyring-prompt", window_id=prompt.window)
+    prompt.answer("listener keyring")
 
     hark.find("label", "Audiobooks", timeout=15)
     hark.wait_until(lambda: default_keyring_alias(hark.env) not in (None, "/"), timeout=10)
