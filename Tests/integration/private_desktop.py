@@ -63,10 +63,13 @@ class PrivateDesktop:
 
     def _start_xvfb(self):
         # -displayfd: Xvfb picks a free display number and writes it once it
-        # accepts connections, so workers never race for ":99".
+        # accepts connections, so workers never race for ":99". -r: no key
+        # repeat. xdotool's key release can reach a loaded server late, and
+        # the server then repeats the key (a key held 1.5 s typed 23
+        # characters); a test's keys must arrive once each.
         read_end, write_end = os.pipe()
         xvfb = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp", "-noreset"],
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp", "-noreset", "-r"],
             pass_fds=[write_end], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_end)
         self.processes.append(xvfb)
