@@ -167,6 +167,8 @@ def test_a_killed_download_resumes_from_the_bytes_on_disk(hark, audiosilo):
     audiosilo.call("POST", "/faults", {"path_prefix": "/api/v1/libraries/1/stream", "bytes_per_second": 48000})
     open_book(hark, *BOOK)
     hark.click(button_named(hark, "Download"))
+    button_named(hark, "Pause Download")
+    hark.screenshot("book-page-downloading")  # the button's progress bar, in the row of buttons
     hark.key("alt+4")
     hark.wait_for_page("Downloads", timeout=10)
     downloads_row(hark, TITLE)
