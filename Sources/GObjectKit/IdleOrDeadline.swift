@@ -41,6 +41,11 @@ private final class IdleOrDeadline: @unchecked Sendable {
 
   /// Each source holds the box until GLib destroys it; the box holds a
   /// reference to each source until it goes.
+  ///
+  /// Attached under the lock `runOnce` takes: asked for from another
+  /// thread, the idle source could otherwise run on the main thread and
+  /// destroy the deadline before it was attached (GLib refuses to attach a
+  /// destroyed source, with a critical, and its box would never be freed).
   func attach() {
     for source in [idle, deadline] {
       g_source_set_callback(
@@ -50,7 +55,10 @@ private final class IdleOrDeadline: @unchecked Sendable {
           return hark_source_remove()
         }, Unmanaged.passRetained(self).toOpaque(),
         { data in Unmanaged<IdleOrDeadline>.fromOpaque(data!).release() })
-      g_source_attach(source, nil)
+    }
+    ran.withLock { _ in
+      g_source_attach(idle, nil)
+      g_source_attach(deadline, nil)
     }
   }
 
