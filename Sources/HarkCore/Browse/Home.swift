@@ -34,19 +34,40 @@ public let shelfLength = 6
 
 /// Continue listening, recently added and favourites, across every server
 /// in the order they were added. Shelves with nothing are left out.
-public func selectHomeShelves(_ s: AppState) -> [Shelf] {
+public func selectHomeShelves(_ s: AppState) -> [Shelf] { homeShelves(from: homeShelvesInput(s)) }
+
+/// The parts of the state the shelves read, everything else left at its
+/// start value. The Library's home subscribes through
+/// `memoized(homeShelvesInput, homeShelves(from:))`: a second of playing
+/// changes none of these, and the shelves sort every progress row and
+/// download (about 1 ms for 800 rows and 300 downloads). Every shelf goes
+/// through this, so a test of the shelves fails if they read a part not
+/// copied here.
+public func homeShelvesInput(_ s: AppState) -> AppState {
+  var input = AppState()
+  input.connections = s.connections
+  input.library.home = s.library.home
+  input.library.favouriteEntries = s.library.favouriteEntries
+  input.downloads.entries = s.downloads.entries
+  input.localLibrary.folders = s.localLibrary.folders
+  input.localLibrary.scans = s.localLibrary.scans
+  return input
+}
+
+/// The shelves from `homeShelvesInput`'s part of the state.
+public func homeShelves(from s: AppState) -> [Shelf] {
   let servers = s.sources.filter { !$0.needsReconnect }
   let rank = Dictionary(uniqueKeysWithValues: s.sources.enumerated().map { ($1.serverID, $0) })
   var shelves: [Shelf] = []
 
   // Continue listening: unfinished, started, newest first, across servers.
-  var started: [(row: ProgressRow, server: ServerConnection)] = []
+  var unsorted: [(row: ProgressRow, server: ServerConnection)] = []
   for server in servers {
     if case .loaded(let rows)? = s.library.home[server.serverID]?.progress {
-      started += rows.filter { !$0.finished && $0.position > 0 }.map { ($0, server) }
+      unsorted += rows.filter { !$0.finished && $0.position > 0 }.map { ($0, server) }
     }
   }
-  started.sort { ($0.row.updatedAt.date ?? .distantPast) > ($1.row.updatedAt.date ?? .distantPast) }
+  let started = unsorted.sortedNewestFirst { $0.row.updatedAt.date }
   var seen = Set<String>()
   var continuing: [ShelfItem] = []
   for (row, server) in started where continuing.count < shelfLength {
@@ -73,8 +94,8 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
   // list is the Downloads page). Signed out or away, a server's downloads
   // still play, so every known server's count.
   let downloaded = s.downloads.entries.values
-    .filter { $0.localCopy != nil && s.connections.server($0.key.serverID) != nil }
-    .sorted { ($0.savedAt ?? .distantPast) > ($1.savedAt ?? .distantPast) }
+    .filter { $0.isWhole && s.connections.server($0.key.serverID) != nil }
+    .sortedNewestFirst(by: \.savedAt)
     .prefix(shelfLength)
     .map { entry in
       item(s, LocatedBook(book: entry.book, connectionID: entry.key.serverID, connectionName: ""), also: [])
@@ -89,7 +110,7 @@ public func selectHomeShelves(_ s: AppState) -> [Shelf] {
     }
   }
   let newest = dedupBooks(recent) { rank[$0] ?? Int.max }
-    .sorted { ($0.winner.book.addedAt?.date ?? .distantPast) > ($1.winner.book.addedAt?.date ?? .distantPast) }
+    .sortedNewestFirst { $0.winner.book.addedAt?.date }
     .prefix(shelfLength)
     .map { item(s, $0.winner, also: $0.also.map(\.connectionName)) }
   if !newest.isEmpty { shelves.append(Shelf(title: tr("Recently Added"), items: Array(newest))) }
@@ -148,7 +169,7 @@ func location(_ s: AppState, _ serverID: String, _ libraryID: Int, also: [String
 /// unfinished ones, as the Continue Listening shelf will show them.
 func booksToDescribe(_ rows: [ProgressRow]) -> [FavouriteKey] {
   rows.filter { !$0.finished && $0.position > 0 }
-    .sorted { ($0.updatedAt.date ?? .distantPast) > ($1.updatedAt.date ?? .distantPast) }
+    .sortedNewestFirst { $0.updatedAt.date }
     .prefix(shelfLength)
     .map { FavouriteKey(libraryID: $0.libraryID, path: $0.path) }
 }

@@ -7,7 +7,7 @@
 /// play (or might: a server not known to be away is tried).
 public func needsServerNotice(_ s: AppState, _ target: LibraryPath) -> String? {
   if target.isLocal { return missingFolderNotice(s, target) }
-  guard s.connections.unreachable.contains(target.serverID), s.downloads.entry(target)?.localCopy == nil,
+  guard s.connections.unreachable.contains(target.serverID), s.downloads.entry(target)?.isWhole != true,
     let server = s.connections.server(target.serverID)
   else { return nil }
   return trFormat("Needs “%@” — not downloaded", server.name)
@@ -39,7 +39,7 @@ func refuseOfflinePlay(_ state: inout AppState, _ target: LibraryPath) -> [Effec
 /// "Downloaded" after a book's line when its download is whole: the badge
 /// every list and grid shows (words, so screen readers say it too).
 func withDownloadedBadge(_ s: AppState, _ target: LibraryPath, _ subtitle: String) -> String {
-  guard s.downloads.entry(target)?.localCopy != nil else { return subtitle }
+  guard s.downloads.entry(target)?.isWhole == true else { return subtitle }
   return subtitle.isEmpty ? tr("Downloaded") : subtitle + " · " + tr("Downloaded")
 }
 

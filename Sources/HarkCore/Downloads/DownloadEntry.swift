@@ -86,9 +86,13 @@ public struct DownloadEntry: Codable, Equatable, Sendable {
     files.allSatisfy { $0.size > 0 } ? files.reduce(0) { $0 + $1.size } : 0
   }
 
+  /// Every file is on disk and whole: the book plays with no connection.
+  /// Lists ask this for every row, so it builds nothing (`localCopy` does).
+  public var isWhole: Bool { status == .downloaded && !files.isEmpty && files.allSatisfy(\.complete) }
+
   /// The downloaded copy the player plays, only when every file is whole.
   public var localCopy: LocalCopy? {
-    guard status == .downloaded, !files.isEmpty, files.allSatisfy(\.complete) else { return nil }
+    guard isWhole else { return nil }
     var located: [String: URL] = [:]
     for index in files.indices { located[files[index].path] = location(of: index) }
     return LocalCopy(files: located, cover: cover.map { folder.appendingPathComponent($0) })

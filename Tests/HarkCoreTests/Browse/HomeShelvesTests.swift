@@ -1,5 +1,5 @@
 import Foundation
-import HarkCore
+@testable import HarkCore
 import XCTest
 
 /// The Library's home: continue listening across servers, recently added
@@ -73,5 +73,31 @@ final class HomeShelvesTests: XCTestCase {
     ]))))
     XCTAssertEqual(selectHomeShelves(s).map(\.title), ["Favourites"])
     XCTAssertEqual(selectHomeShelves(s).first?.items.map(\.title), ["Book"])
+  }
+
+  func testAPlayingSecondWorksTheShelvesOutAgainOnlyWhenWhatTheyReadChanged() {
+    var s = state()
+    _ = reduce(&s, .library(.homeProgressLoaded(serverID: "a", .success([row("Old", 600, at: "2026-11-01T00:00:00Z")]))))
+    var runs = 0
+    let shelves = memoized(homeShelvesInput) { input -> [Shelf] in
+      runs += 1
+      return homeShelves(from: input)
+    }
+    XCTAssertEqual(shelves(s), selectHomeShelves(s))
+    XCTAssertEqual(runs, 1)
+
+    s.player.session.snapshot.position += 1
+    s.settings.skipBackSeconds += 5
+    XCTAssertEqual(shelves(s), selectHomeShelves(s))
+    XCTAssertEqual(runs, 1, "a playing second, and a setting the shelves do not read, worked them out again")
+
+    s.connections.unreachable.insert("a")
+    XCTAssertEqual(shelves(s), selectHomeShelves(s))
+    XCTAssertEqual(runs, 2, "a server going away changes what the shelves say")
+    _ = reduce(&s, .library(.favouritesLoaded(serverID: "a", .success([
+      Favourite(libraryID: 1, path: "A/Book", isBook: true, title: "Kept", createdAt: "2026-11-01T00:00:00Z")
+    ]))))
+    XCTAssertEqual(shelves(s).map(\.title), ["Continue Listening", "Favourites"])
+    XCTAssertEqual(runs, 3)
   }
 }
