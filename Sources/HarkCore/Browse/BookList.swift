@@ -150,7 +150,10 @@ public struct BookListView: Equatable, Sendable {
   public var offline: String?
 }
 
-public func selectBookList(_ s: AppState) -> BookListView? {
+public func selectBookList(_ s: AppState) -> BookListView? { bookListView(from: libraryListsInput(s)) }
+
+/// All Books from `libraryListsInput`'s part of the state.
+public func bookListView(from s: AppState) -> BookListView? {
   guard let list = s.library.bookList else { return nil }
   var library = tr("All Books")
   if case .loaded(let libraries)? = s.connections.libraries[list.query.serverID],

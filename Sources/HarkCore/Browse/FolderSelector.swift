@@ -59,7 +59,10 @@ public struct FolderView: Equatable, Sendable {
   public var cameBackFrom: CameBackFrom?
 }
 
-public func selectFolderView(_ s: AppState) -> FolderView? {
+public func selectFolderView(_ s: AppState) -> FolderView? { folderView(from: libraryListsInput(s)) }
+
+/// The folder from `libraryListsInput`'s part of the state.
+public func folderView(from s: AppState) -> FolderView? {
   guard let location = s.library.folder, let server = s.source(location.serverID) else { return nil }
   var libraryName = server.name
   if case .loaded(let libraries)? = s.connections.libraries[location.serverID],

@@ -34,27 +34,9 @@ public let shelfLength = 6
 
 /// Continue listening, recently added and favourites, across every server
 /// in the order they were added. Shelves with nothing are left out.
-public func selectHomeShelves(_ s: AppState) -> [Shelf] { homeShelves(from: homeShelvesInput(s)) }
+public func selectHomeShelves(_ s: AppState) -> [Shelf] { homeShelves(from: libraryListsInput(s)) }
 
-/// The parts of the state the shelves read, everything else left at its
-/// start value. The Library's home subscribes through
-/// `memoized(homeShelvesInput, homeShelves(from:))`: a second of playing
-/// changes none of these, and the shelves sort every progress row and
-/// download (about 1 ms for 800 rows and 300 downloads). Every shelf goes
-/// through this, so a test of the shelves fails if they read a part not
-/// copied here.
-public func homeShelvesInput(_ s: AppState) -> AppState {
-  var input = AppState()
-  input.connections = s.connections
-  input.library.home = s.library.home
-  input.library.favouriteEntries = s.library.favouriteEntries
-  input.downloads.entries = s.downloads.entries
-  input.localLibrary.folders = s.localLibrary.folders
-  input.localLibrary.scans = s.localLibrary.scans
-  return input
-}
-
-/// The shelves from `homeShelvesInput`'s part of the state.
+/// The shelves from `libraryListsInput`'s part of the state.
 public func homeShelves(from s: AppState) -> [Shelf] {
   let servers = s.sources.filter { !$0.needsReconnect }
   let rank = Dictionary(uniqueKeysWithValues: s.sources.enumerated().map { ($1.serverID, $0) })

@@ -98,7 +98,10 @@ public struct SearchView: Equatable, Sendable {
   public var focusRequests = 0
 }
 
-public func selectSearch(_ s: AppState) -> SearchView? {
+public func selectSearch(_ s: AppState) -> SearchView? { searchView(from: libraryListsInput(s)) }
+
+/// Search from `libraryListsInput`'s part of the state.
+public func searchView(from s: AppState) -> SearchView? {
   guard let search = s.library.search else { return nil }
   var view = selectSearchContent(s, search)
   view.focusRequests = search.focusRequests

@@ -103,7 +103,7 @@ final class BookListBrowser {
     Signals.connect(clearFilter, "clicked") { [weak self] in
       self?.store.dispatch(.library(.bookFilterChanged(author: nil, series: nil)))
     }
-    subscription = store.subscribe(selectBookList) { [weak self] in self?.render($0) }
+    subscription = store.subscribe(memoized(libraryListsInput, bookListView(from:))) { [weak self] in self?.render($0) }
   }
 
   private func render(_ view: BookListView?) {

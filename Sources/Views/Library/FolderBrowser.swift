@@ -74,7 +74,7 @@ final class FolderBrowser {
       guard let self, let location = self.shown?.location else { return }
       self.store.dispatch(.library(.retryRequested(location)))
     }
-    subscription = store.subscribe(selectFolderView) { [weak self] in self?.render($0) }
+    subscription = store.subscribe(memoized(libraryListsInput, folderView(from:))) { [weak self] in self?.render($0) }
   }
 
   private func render(_ view: FolderView?) {

@@ -69,7 +69,7 @@ public final class LibraryPage {
       self.store.dispatch(.library(.searchClosed))
     }
     subscriptions.append(store.subscribe({ LibraryPage.shown($0) }) { [weak self] in self?.show($0) })
-    subscriptions.append(store.subscribe(selectSearch) { [weak self] in self?.render($0) })
+    subscriptions.append(store.subscribe(memoized(libraryListsInput, searchView(from:))) { [weak self] in self?.render($0) })
   }
 
   private static func shown(_ s: AppState) -> String {

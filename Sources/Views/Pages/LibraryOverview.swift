@@ -52,7 +52,7 @@ public final class LibraryOverview {
       self.sections = sections
       self.render()
     }
-    shelvesSubscription = store.subscribe(memoized(homeShelvesInput, homeShelves(from:))) { [weak self] in
+    shelvesSubscription = store.subscribe(memoized(libraryListsInput, homeShelves(from:))) { [weak self] in
       self?.shelves = $0
       self?.render()
     }

@@ -79,7 +79,7 @@ final class HomeShelvesTests: XCTestCase {
     var s = state()
     _ = reduce(&s, .library(.homeProgressLoaded(serverID: "a", .success([row("Old", 600, at: "2026-11-01T00:00:00Z")]))))
     var runs = 0
-    let shelves = memoized(homeShelvesInput) { input -> [Shelf] in
+    let shelves = memoized(libraryListsInput) { input -> [Shelf] in
       runs += 1
       return homeShelves(from: input)
     }
