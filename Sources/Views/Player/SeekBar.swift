@@ -56,6 +56,11 @@ public final class SeekBar {
     // Under the trough's ends, which the scale insets by its own padding.
     gtk_widget_set_margin_start(times, 12)
     gtk_widget_set_margin_end(times, 12)
+    // Time runs left to right in every language (MediaDirection): the
+    // thumb, the pointer, the arrow keys and the times agree. Not the
+    // preview bubble: its lines are sentences in the listener's language.
+    MediaDirection.keepLeftToRight(scale)
+    MediaDirection.keepLeftToRight(times)
     widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, scale, times)
     widget.addClasses("hark-seek-bar")
     preview = SeekBarPreviewBubble(parent: widget)
