@@ -94,15 +94,30 @@ def labels_matching(hark, pattern):
                                          and pattern.fullmatch(a.name or "")) if hark.on_screen(a)]
 
 
+def in_screenshot(hark, accessible):
+    """The accessible's x, y, width and height in a screenshot of the
+    window, which holds the window's client-side shadow around its frame."""
+    x, y, width, height = hark.extents(accessible)
+    geometry = hark.x_geometry(hark.window_id)
+    _, _, frame_width, frame_height = hark.extents(hark.frame("Hark"))
+    return (x + (int(geometry["WIDTH"]) - frame_width) // 2, y + (int(geometry["HEIGHT"]) - frame_height) // 2,
+            width, height)
+
+
+def ink_span(hark, accessible, screenshot):
+    """Where the text of a label is drawn: the left and right edges (from
+    the accessible's own left) of what differs from its background."""
+    x, y, width, height = in_screenshot(hark, accessible)
+    box = subprocess.run(["convert", screenshot, "-crop", f"{width}x{height}+{x}+{y}", "+repage", "-fuzz", "20%",
+                          "-format", "%@", "info:"], capture_output=True, text=True, check=True).stdout
+    ink_width, _, ink_x, _ = (int(v) for v in re.fullmatch(r"(\d+)x(\d+)\+(\d+)\+(\d+)", box.strip()).groups())
+    return ink_x, ink_x + ink_width
+
+
 def progress_line_colours(hark, mini_player):
     """The mean colour (0–255 RGB) of the left and the right tenth of the
     mini-player's 3 px progress line, its top edge."""
-    x, y, width, _ = hark.extents(mini_player)
-    # The screenshot holds the window's client-side shadow around its frame.
-    geometry = hark.x_geometry(hark.window_id)
-    _, _, frame_width, frame_height = hark.extents(hark.frame("Hark"))
-    x += (int(geometry["WIDTH"]) - frame_width) // 2
-    y += (int(geometry["HEIGHT"]) - frame_height) // 2
+    x, y, width, _ = in_screenshot(hark, mini_player)
     path = hark.screenshot("rtl-mini-player")
     colours = []
     for start in (x, x + width - width // 10):
@@ -131,7 +146,12 @@ def test_a_hebrew_window_mirrors_but_time_runs_left_to_right(hark_in_hebrew, aud
     open_orchard(hark)
     places = assert_book_buttons_mirrored(hark, 960)
     assert line_count(places) == 1, f"not one line at desktop width: {places}"
-    hark.screenshot("rtl-book")
+    # English in the Hebrew window (here a string not translated yet) starts
+    # at the right, as every label's: the place line over the buttons too.
+    resume = hark.find("label", "Not started", timeout=10)
+    ink = ink_span(hark, resume, hark.screenshot("rtl-book"))
+    width = hark.extents(resume)[2]
+    assert ink[1] > width - 8, f"'Not started' is drawn at {ink} of its {width} px row, not at its right end"
     hark.resize(360, 720)
     hark.wait_until(lambda: line_count({n: hark.extents(b) for n, b in shown_buttons(hark, BOOK_BUTTONS).items()}) > 1,
                     timeout=5, fail=False)

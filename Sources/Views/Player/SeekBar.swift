@@ -50,7 +50,7 @@ public final class SeekBar {
     elapsed = SteadyText.make(classes: "numeric", "caption", "dim-label")
     elapsed.setSteadyText("0:00")
     remaining = SteadyText.make(classes: "numeric", "caption", "dim-label")
-    gtk_inscription_set_xalign(remaining.opaque, 1)
+    SteadyText.align(remaining, 1)
     gtk_widget_set_hexpand(elapsed, 1)
     let times = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, elapsed, remaining)
     // Under the trough's ends, which the scale insets by its own padding.

@@ -38,7 +38,7 @@ public final class MiniPlayerBar {
     // Changes every second while playing: an inscription, not a label, so
     // the window is not laid out again each time (see SteadyText).
     timeLeft = SteadyText.make(classes: "dim-label", "numeric", "caption")
-    gtk_inscription_set_xalign(timeLeft.opaque, 1)
+    SteadyText.align(timeLeft, 1)
     gtk_widget_set_valign(timeLeft, GTK_ALIGN_CENTER)
     let text = Make.box(GTK_ORIENTATION_VERTICAL, title, subtitle)
     gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
