@@ -14,9 +14,10 @@ machines: LANG=C.UTF-8 LANGUAGE=he selects it (see test_translations.py).
 
 What is asserted: the window is mirrored (the precondition, or the rest
 would pass in English); the Book page's buttons mirror (Play rightmost on
-its line) and wrap at phone width without overlapping; and time runs left
-to right (Sources/Views/Support/MediaDirection.swift says why): the
-transport row from Previous Chapter on the left to Next Chapter on the
+its line) and wrap at phone width without overlapping, and English text in
+a changing line ("Not started") starts at the right as labels do; and time
+runs left to right (Sources/Views/Support/MediaDirection.swift says why):
+the transport row from Previous Chapter on the left to Next Chapter on the
 right, elapsed under the seek bar's left end and the time left under its
 right end, a click a quarter along the bar from the left going a quarter
 into the chapter, and the mini-player's Skip Back left of its Play with its
@@ -144,7 +145,7 @@ def test_a_hebrew_window_mirrors_but_time_runs_left_to_right(hark_in_hebrew, aud
     hark.find("label", "Audiobooks", timeout=15)
     hark.screenshot("rtl-library")
     open_orchard(hark)
-    places = assert_book_buttons_mirrored(hark, 960)
+    places = assert_book_buttons_mirrored(hark, hark.extents(hark.frame("Hark"))[2])
     assert line_count(places) == 1, f"not one line at desktop width: {places}"
     # English in the Hebrew window (here a string not translated yet) starts
     # at the right, as every label's: the place line over the buttons too.
