@@ -65,7 +65,7 @@ final class PlayerPage {
     // A minutes timer's "Stops in 29:59" changes every second: in a label,
     // each new text would lay the window out again (SteadyText says why).
     sleepCountdown = SteadyText.make(classes: "dim-label", "numeric")
-    gtk_inscription_set_xalign(sleepCountdown.opaque, 0.5)
+    SteadyText.align(sleepCountdown, 0.5)
     gtk_widget_set_halign(sleepCountdown, GTK_ALIGN_CENTER)
     let timesLeft = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 2, timeLeft, sleepCountdown)
     gtk_widget_set_hexpand(timesLeft, 1)

@@ -50,12 +50,17 @@ public final class SeekBar {
     elapsed = SteadyText.make(classes: "numeric", "caption", "dim-label")
     elapsed.setSteadyText("0:00")
     remaining = SteadyText.make(classes: "numeric", "caption", "dim-label")
-    gtk_inscription_set_xalign(remaining.opaque, 1)
+    SteadyText.align(remaining, 1)
     gtk_widget_set_hexpand(elapsed, 1)
     let times = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, elapsed, remaining)
     // Under the trough's ends, which the scale insets by its own padding.
     gtk_widget_set_margin_start(times, 12)
     gtk_widget_set_margin_end(times, 12)
+    // Time runs left to right in every language (MediaDirection): the
+    // thumb, the pointer, the arrow keys and the times agree. Not the
+    // preview bubble: its lines are sentences in the listener's language.
+    MediaDirection.keepLeftToRight(scale)
+    MediaDirection.keepLeftToRight(times)
     widget = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, scale, times)
     widget.addClasses("hark-seek-bar")
     preview = SeekBarPreviewBubble(parent: widget)

@@ -33,6 +33,9 @@ final class TransportControls {
     gtk_widget_set_valign(playPause, GTK_ALIGN_CENTER)
     widget = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, previous, skipBack, playPause, skipForward, next)
     gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+    // Previous on the left, next on the right, arrows as drawn, in every
+    // language: the seek bar above runs that way too (MediaDirection).
+    MediaDirection.keepLeftToRight(widget)
 
     Signals.connect(previous, "clicked") { [weak self] in self?.store.playback(.previousChapter) }
     Signals.connect(next, "clicked") { [weak self] in self?.store.playback(.nextChapter) }

@@ -17,7 +17,7 @@ enum SteadyText {
     let inscription = gtk_inscription_new(nil)!
     for name in classes { gtk_widget_add_css_class(inscription, name) }
     gtk_inscription_set_text_overflow(inscription.opaque, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
-    gtk_inscription_set_xalign(inscription.opaque, 0)
+    align(inscription, 0)
     gtk_inscription_set_min_lines(inscription.opaque, 1)
     gtk_inscription_set_nat_lines(inscription.opaque, 1)
     // Sized by `setSteadyText`, not by a count of characters.
@@ -30,7 +30,31 @@ enum SteadyText {
     return inscription
   }
 
+  /// Where the text sits in its row: 0 at the start of the window's lines
+  /// (the left in English, the right in Hebrew), 1 at their end, as a
+  /// GtkLabel's xalign. Kept for `setSteadyText`, which applies it per text.
+  static func align(_ inscription: Widget, _ start: Float) {
+    let object = inscription.gobjectRaw.assumingMemoryBound(to: GObject.self)
+    g_object_set_data(object, alignKey, UnsafeMutableRawPointer(bitPattern: UInt(start * 1000) + 1))
+    gtk_inscription_set_xalign(inscription.opaque, start)
+  }
+
+  /// The inscription's xalign for a text whose first line Pango lays out
+  /// in `textDirection`. GtkInscription turns its xalign into a Pango
+  /// alignment for the widget's direction, and Pango reverses that again
+  /// for a paragraph whose own direction (its first letter's) is the other
+  /// one: English text in a Hebrew window (a name, a string not translated
+  /// yet) went to the left while every label put it at the right. So for
+  /// such a text the xalign is reversed first.
+  nonisolated static func xalign(for textDirection: PangoDirection, in inscription: Widget) -> Float {
+    let stored = UInt(bitPattern: g_object_get_data(inscription.gobjectRaw.assumingMemoryBound(to: GObject.self), alignKey))
+    let start = stored > 0 ? Float(stored - 1) / 1000 : 0
+    let rightToLeftWindow = gtk_widget_get_direction(inscription) == GTK_TEXT_DIR_RTL
+    return (textDirection == PANGO_DIRECTION_RTL) == rightToLeftWindow ? start : 1 - start
+  }
+
   fileprivate nonisolated static let minimumKey = "hark-steady-text-minimum"
+  private nonisolated static let alignKey = "hark-steady-text-align"
 }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
@@ -41,6 +65,10 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   func setSteadyText(_ text: String) {
     let inscription = opaque
     if let shown = gtk_inscription_get_text(inscription), String(cString: shown) == text { return }
+    // Measured with the widget's own font and features (tabular digits);
+    // the direction is its first line's, letters deciding, else the widget's.
+    let layout = gtk_widget_create_pango_layout(self, text)
+    defer { g_object_unref(layout.map { UnsafeMutableRawPointer($0) }) }
     let stored = UInt(bitPattern: g_object_get_data(gobjectRaw.assumingMemoryBound(to: GObject.self), SteadyText.minimumKey))
     if stored > 0 {
       // Two characters more than the text: the width per character is an average.
@@ -50,15 +78,14 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         gtk_inscription_set_nat_chars(inscription, chars)
       }
     } else {
-      // Measured with the widget's own font and features (tabular digits).
-      let layout = gtk_widget_create_pango_layout(self, text)
       var width: Int32 = 0
       pango_layout_get_pixel_size(layout, &width, nil)
-      g_object_unref(layout.map { UnsafeMutableRawPointer($0) })
       var requested: Int32 = 0
       gtk_widget_get_size_request(self, &requested, nil)
       if requested != width { gtk_widget_set_size_request(self, width, -1) }
     }
+    let xalign = SteadyText.xalign(for: pango_layout_get_direction(layout, 0), in: self)
+    if gtk_inscription_get_xalign(inscription) != xalign { gtk_inscription_set_xalign(inscription, xalign) }
     gtk_inscription_set_text(inscription, text)
   }
 }

@@ -38,7 +38,7 @@ public final class MiniPlayerBar {
     // Changes every second while playing: an inscription, not a label, so
     // the window is not laid out again each time (see SteadyText).
     timeLeft = SteadyText.make(classes: "dim-label", "numeric", "caption")
-    gtk_inscription_set_xalign(timeLeft.opaque, 1)
+    SteadyText.align(timeLeft, 1)
     gtk_widget_set_valign(timeLeft, GTK_ALIGN_CENTER)
     let text = Make.box(GTK_ORIENTATION_VERTICAL, title, subtitle)
     gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
@@ -56,7 +56,11 @@ public final class MiniPlayerBar {
       button.addClasses("circular", "flat")
       gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
     }
-    let row = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, openPlayer, skipBack, playPause)
+    // The buttons keep their order and arrows in a right-to-left language
+    // (MediaDirection); the bar itself mirrors, so they sit at its end.
+    let controls = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, skipBack, playPause)
+    MediaDirection.keepLeftToRight(controls)
+    let row = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, openPlayer, controls)
     row.setMargins(6)
     widget = Make.box(GTK_ORIENTATION_VERTICAL, progress.widget, row)
     widget.addClasses("mini-player")

@@ -49,9 +49,10 @@ final class ProgressLine {
     var color = GdkRGBA()
     gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
     gdk_cairo_set_source_rgba(cairo, &color)
+    // From the left in every language, as the Player page's seek bar
+    // (MediaDirection).
     let filled = (fraction * Double(width)).rounded()
-    let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-    cairo_rectangle(cairo, rightToLeft ? Double(width) - filled : 0, 0, filled, Double(height))
+    cairo_rectangle(cairo, 0, 0, filled, Double(height))
     cairo_fill(cairo)
   }
 
