@@ -108,10 +108,22 @@ public func searchView(from s: AppState) -> SearchView? {
   return view
 }
 
+/// Whether the Library shows search (what was found, or that it is being
+/// looked for) rather than its page: `selectSearch`'s content is there and
+/// not `.prompt`, told without building a row.
+public func selectSearchIsShown(_ s: AppState) -> Bool {
+  guard let search = s.library.search else { return false }
+  return !showsPrompt(search)
+}
+
+/// Nothing searched and nothing typed but spaces.
+private func showsPrompt(_ search: SearchState) -> Bool {
+  search.searched.isEmpty && search.query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+}
+
 private func selectSearchContent(_ s: AppState, _ search: SearchState) -> SearchView {
   guard !search.searched.isEmpty else {
-    let typing = !search.query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-    return SearchView(query: search.query, content: typing ? .loading : .prompt)
+    return SearchView(query: search.query, content: showsPrompt(search) ? .prompt : .loading)
   }
   let servers = s.sources.filter { search.results[$0.serverID] != nil }
   var located: [LocatedBook] = []

@@ -73,7 +73,8 @@ public final class LibraryPage {
   }
 
   private static func shown(_ s: AppState) -> String {
-    if let search = selectSearch(s), search.content != .prompt { return "search" }
+    // Not selectSearch: that builds every result row, at every dispatch.
+    if selectSearchIsShown(s) { return "search" }
     if s.library.bookList != nil { return "books" }
     return s.library.folder != nil ? "folder" : "home"
   }

@@ -18,6 +18,14 @@ final class SearchTests: XCTestCase {
     return state
   }
 
+  /// What search shows, checked against what the Library page asks to
+  /// choose between search and its other pages.
+  private func content(_ state: AppState, line: UInt = #line) -> SearchView.Content? {
+    let content = selectSearch(state)?.content
+    XCTAssertEqual(selectSearchIsShown(state), content != nil && content != .prompt, line: line)
+    return content
+  }
+
   private func fire(_ state: inout AppState) -> [Effect] {
     reduce(&state, .timer(.fired(.searchDebounce, at: Date())))
   }
@@ -27,13 +35,13 @@ final class SearchTests: XCTestCase {
     state.navigation.page = .downloads
     XCTAssertEqual(reduce(&state, .library(.searchRequested)), [])
     XCTAssertEqual(state.navigation.page, .library)
-    XCTAssertEqual(selectSearch(state)?.content, .prompt)
+    XCTAssertEqual(content(state), .prompt)
     XCTAssertEqual(
       reduce(&state, .library(.searchChanged("ti"))), [.startTimer(.searchDebounce, after: .milliseconds(300), repeating: false)])
     XCTAssertEqual(
       reduce(&state, .library(.searchChanged("tide"))), [.startTimer(.searchDebounce, after: .milliseconds(300), repeating: false)],
       "each key restarts the same timer: one request per pause")
-    XCTAssertEqual(selectSearch(state)?.content, .loading)
+    XCTAssertEqual(content(state), .loading)
     XCTAssertEqual(fire(&state), [.search("tide", [.server(home.access), .server(cabin.access)])])
   }
 
@@ -45,7 +53,7 @@ final class SearchTests: XCTestCase {
     _ = fire(&state)
     let old = Book(libraryID: 1, relPath: "Old", title: "Timeless")
     _ = reduce(&state, .library(.searchAnswered(query: "ti", serverID: "a", .success([old]))))
-    XCTAssertEqual(selectSearch(state)?.content, .loading)
+    XCTAssertEqual(content(state), .loading)
   }
 
   func testTheSameBookOnTwoServersIsOneRowSayingWhereElse() throws {
@@ -57,7 +65,7 @@ final class SearchTests: XCTestCase {
     let other = Book(libraryID: 1, relPath: "R/Salt", title: "The Salt Road", author: "Rosalind", duration: 3600)
     _ = reduce(&state, .library(.searchAnswered(query: "tide", serverID: "a", .success([mp3, other]))))
     _ = reduce(&state, .library(.searchAnswered(query: "tide", serverID: "b", .success([m4b]))))
-    guard case .results(let rows)? = selectSearch(state)?.content else { return XCTFail("\(String(describing: selectSearch(state)))") }
+    guard case .results(let rows)? = content(state) else { return XCTFail("\(String(describing: selectSearch(state)))") }
     XCTAssertEqual(rows.map(\.title), ["The Last Tide", "The Salt Road"])
     // The m4b wins over the mp3 (format tier), and says the other copy is on Home.
     XCTAssertEqual(rows[0].target, LibraryPath(serverID: "b", libraryID: 3, path: "Tide.m4b"))
@@ -70,11 +78,11 @@ final class SearchTests: XCTestCase {
     _ = reduce(&state, .library(.searchChanged("zzz")))
     _ = fire(&state)
     _ = reduce(&state, .library(.searchAnswered(query: "zzz", serverID: "a", .success([]))))
-    XCTAssertEqual(selectSearch(state)?.content, .loading, "Cabin has not answered")
+    XCTAssertEqual(content(state), .loading, "Cabin has not answered")
     _ = reduce(&state, .library(.searchAnswered(query: "zzz", serverID: "b", .failure(FailureMessage("Cabin is offline.")))))
-    XCTAssertEqual(selectSearch(state)?.content, .noResults("No books match “zzz”."))
+    XCTAssertEqual(content(state), .noResults("No books match “zzz”."))
     _ = reduce(&state, .library(.searchAnswered(query: "zzz", serverID: "a", .failure(FailureMessage("Home is offline.")))))
-    XCTAssertEqual(selectSearch(state)?.content, .failed("Home is offline."))
+    XCTAssertEqual(content(state), .failed("Home is offline."))
   }
 
   func testClearingOrClosingCancelsWhatIsPending() {
@@ -82,10 +90,10 @@ final class SearchTests: XCTestCase {
     _ = reduce(&state, .library(.searchChanged("tide")))
     XCTAssertEqual(
       reduce(&state, .library(.searchChanged("  "))), [.cancelTimer(.searchDebounce), .search("", [])])
-    XCTAssertEqual(selectSearch(state)?.content, .prompt)
+    XCTAssertEqual(content(state), .prompt)
     XCTAssertEqual(fire(&state), [], "a stray timer with nothing typed sends nothing")
     XCTAssertEqual(reduce(&state, .library(.searchClosed)), [.cancelTimer(.searchDebounce), .search("", [])])
-    XCTAssertNil(selectSearch(state))
+    XCTAssertNil(content(state))
     XCTAssertEqual(reduce(&state, .library(.searchClosed)), [])
   }
 }
