@@ -2,10 +2,10 @@
 // timeline, for `Tests/integration/test_seek_bar.py`: the Player page that
 // will hold the bar is built elsewhere, and the bar is tested on its own.
 //
-// Protocol: prints `READY` once the window is up and `SEEK <seconds>` for
-// each seek the bar sends (which the fake engine then "plays" from at
-// once); reads `POS <seconds>` and `RATE <speed>` lines on stdin, as a
-// playback engine would report them. No timers: the fake book never
+// Protocol: prints `READY` once the window is up and `SEEK <seconds> <µs>`
+// (the monotonic clock when sent) for each seek the bar sends (which the
+// fake engine then "plays" from at once); reads `POS <seconds>` and
+// `RATE <speed>` lines on stdin, as a playback engine would report them. No timers: the fake book never
 // moves by itself, so an idle check sees an idle bar.
 import CAdw
 import CGtk
@@ -39,7 +39,10 @@ final class SeekBarDemo {
     gtk_window_set_title(hark_window(window), "Seek Bar Demo")
     gtk_window_set_default_size(hark_window(window), 640, 220)
     bar = SeekBar { [unowned self] seconds in
-      say(String(format: "SEEK %.3f", seconds))
+      // With when it was sent (CLOCK_MONOTONIC, Python's time.monotonic()
+      // too): the test judges the throttle by the bar's own timing, not by
+      // when a loaded machine let it read the line.
+      say(String(format: "SEEK %.3f %lld", seconds, g_get_monotonic_time()))
       self.position = seconds
       self.feed()
     }
