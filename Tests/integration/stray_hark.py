@@ -34,16 +34,29 @@ def name_owner(env, name=APP_ID):
     return pid, command
 
 
+def has_ended(pid):
+    """Whether process `pid` has exited: gone, or a zombie (a Hark that
+    `gio launch` started is not a test's child, and whoever adopted it may
+    never reap it)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+
+
 def end_stray(env, ended_pid=None, when="", timeout=5):
     """Fails, after killing it, if a process other than `ended_pid` (the
-    Hark just ended, whose name the bus may not have dropped yet) owns
-    Hark's name on env's session bus."""
+    Hark just ended) owns Hark's name on env's session bus. A process that
+    has exited holds the name only until the bus daemon reads its closed
+    socket, which a loaded machine can delay: that is waited for."""
     deadline = time.monotonic() + timeout
     while True:
         owner = name_owner(env)
         if owner is None:
             return
-        if owner[0] != ended_pid or time.monotonic() > deadline:
+        ending = owner[0] == ended_pid or has_ended(owner[0])
+        if not ending or time.monotonic() > deadline:
             break
         time.sleep(0.1)
     pid, command = owner

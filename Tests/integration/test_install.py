@@ -9,6 +9,8 @@ import time
 
 import pyatspi
 
+import stray_hark
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP_ID = "dev.hark.Hark"
 
@@ -25,15 +27,10 @@ def hark_frames():
 
 
 def ended_within(pid, seconds):
-    """Whether process `pid` (not this test's child, so maybe left a zombie
-    for whoever adopted it) has ended within `seconds`."""
+    """Whether process `pid` has ended (or is a zombie) within `seconds`."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
-                    return True
-        except (FileNotFoundError, ProcessLookupError):
+        if stray_hark.has_ended(pid):
             return True
         time.sleep(0.1)
     return False
