@@ -5,8 +5,10 @@
 // Protocol: prints `READY` once the window is up and `SEEK <seconds> <µs>`
 // (the monotonic clock when sent) for each seek the bar sends (which the
 // fake engine then "plays" from at once); reads `POS <seconds>` and
-// `RATE <speed>` lines on stdin, as a playback engine would report them. No timers: the fake book never
-// moves by itself, so an idle check sees an idle bar.
+// `RATE <speed>` lines on stdin, as a playback engine would report them.
+// No timers: the fake book never moves by itself, so an idle check sees an
+// idle bar. `--right-to-left` lays the window out as GTK does in Hebrew or
+// Arabic, which the test machines have no locale for.
 import CAdw
 import CGtk
 import GObjectKit
@@ -35,6 +37,7 @@ final class SeekBarDemo {
 
   func start() {
     adw_init()
+    if CommandLine.arguments.contains("--right-to-left") { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
     let window = adw_window_new()!
     gtk_window_set_title(hark_window(window), "Seek Bar Demo")
     gtk_window_set_default_size(hark_window(window), 640, 220)

@@ -136,17 +136,23 @@ def demo_binary():
     return os.path.join(REPO, ".build", "debug", "SeekBarDemo")
 
 
-@pytest.fixture
-def demo(accessibility_bus, tmp_path):
+def run_demo(tmp_path, *arguments):
+    """The demo started with `arguments`; after the test, stopped, and its
+    output checked for GLib's warnings."""
     env = dict(os.environ, GTK_A11Y="atspi", XDG_CONFIG_HOME=str(tmp_path / "config"),
                XDG_DATA_HOME=str(tmp_path / "data"), XDG_CACHE_HOME=str(tmp_path / "cache"))
     driver = SeekBarDemo(demo_binary(), env, tmp_path, os.path.join(RESULTS, "ui"))
-    driver.start()
+    driver.start(*arguments)
     try:
         yield driver
     finally:
         output = driver.stop()
         assert "CRITICAL" not in output and "WARNING" not in output, output
+
+
+@pytest.fixture
+def demo(accessibility_bus, tmp_path):
+    yield from run_demo(tmp_path)
 
 
 def test_the_bar_spans_the_chapter_and_says_where_it_is(demo):

@@ -52,8 +52,6 @@ public struct SeekBarDisplay: Equatable, Sendable {
 public struct SeekBarPreview: Equatable, Sendable {
   /// The whole-book position under the pointer: what a release seeks to.
   public var position: Double
-  /// Where the thumb is, 0…1.
-  public var fraction: Double
   /// "Chapter 4 · 3:12 of 15:00", or "3:12 of 15:00" for a book without
   /// chapters.
   public var chapterText: String
@@ -63,7 +61,6 @@ public struct SeekBarPreview: Equatable, Sendable {
 
   init(span: SeekBarSpan, position: Double, duration: Double?) {
     self.position = position
-    fraction = span.length > 0 ? span.elapsed(at: position) / span.length : 0
     let inChapter = trFormat("%1$@ of %2$@", formatClock(span.elapsed(at: position)), formatClock(span.length))
     chapterText = span.chapter.map { trFormat("Chapter %1$d · %2$@", $0.number, inChapter) } ?? inChapter
     bookText =

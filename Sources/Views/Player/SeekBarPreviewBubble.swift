@@ -45,33 +45,17 @@ final class SeekBarPreviewBubble {
     }
     chapterLine.setLabelText(preview.chapterText)
     bookLine.setLabelText(preview.bookText)
-    point(at: thumbCentre(of: scale, fraction: preview.fraction))
+    if let x = ScaleThumb.centre(of: scale, in: parent) { point(at: Int32(x.rounded())) }
     if gtk_widget_get_visible(popover) == 0 { gtk_popover_popup(bubble) }
   }
 
+  /// Points the arrow's tip at `x` (GTK draws it at the rectangle's middle,
+  /// which for one pixel is its left edge: x itself).
   private func point(at x: Int32) {
     guard x != pointedAt else { return }
     pointedAt = x
     var rect = GdkRectangle(x: x, y: 0, width: 1, height: 1)
     gtk_popover_set_pointing_to(bubble, &rect)
     if gtk_widget_get_visible(popover) != 0 { gtk_popover_present(bubble) }
-  }
-
-  /// Where the thumb's centre will be, in the parent's coordinates. Worked
-  /// out from the trough rather than read from the slider, whose allocation
-  /// lags a frame behind the value just set.
-  private func thumbCentre(of scale: Widget, fraction: Double) -> Int32 {
-    let range = scale.cast(GtkRange.self)
-    var trough = GdkRectangle()
-    gtk_range_get_range_rect(range, &trough)
-    var sliderStart: Int32 = 0
-    var sliderEnd: Int32 = 0
-    gtk_range_get_slider_range(range, &sliderStart, &sliderEnd)
-    let slider = Double(max(0, sliderEnd - sliderStart))
-    let xInScale = Double(trough.x) + slider / 2 + fraction * max(0, Double(trough.width) - slider)
-    var x = 0.0
-    var y = 0.0
-    gtk_widget_translate_coordinates(scale, parent, xInScale, 0, &x, &y)
-    return Int32(x.rounded())
   }
 }
