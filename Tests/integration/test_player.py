@@ -29,6 +29,16 @@ def player_button(hark, name, timeout=10):
     return found[0]
 
 
+def play_then_pause_on_player_page(hark):
+    """Play on the Book page shown; then, on the Player page, Pause once the
+    book plays, and wait until it shows Play again."""
+    hark.click(hark.find("push button", "Play"))
+    hark.key("alt+3")
+    hark.wait_for_page("Player", timeout=10)
+    hark.click(player_button(hark, "Pause", timeout=20))
+    player_button(hark, "Play")
+
+
 def buttons_starting(hark, prefix):
     return [b for b in sized_descendants(
         hark.app, lambda a: a.getRoleName() == "push button" and (a.name or "").startswith(prefix))

@@ -30,7 +30,7 @@ import pytest
 from conftest import _run_hark
 from hark_ui import sized_descendants
 from test_book_page import open_orchard
-from test_player import player_button, read, trough_point
+from test_player import play_then_pause_on_player_page, player_button, read, trough_point
 from test_sign_in import sign_in_with_invite
 
 LANGUAGE = "he"
@@ -160,11 +160,7 @@ def test_a_hebrew_window_mirrors_but_time_runs_left_to_right(hark_in_hebrew, aud
     assert line_count(places) > 1, f"the buttons did not wrap at 360 px: {places}"
     hark.screenshot("rtl-book-phone")
 
-    hark.click(hark.find("push button", "Play"))
-    hark.key("alt+3")
-    hark.wait_for_page("Player", timeout=10)
-    hark.click(player_button(hark, "Pause", timeout=20))
-    player_button(hark, "Play")
+    play_then_pause_on_player_page(hark)
     # Every way time could run the wrong way, gathered, so a failure says
     # all of what a listener would meet.
     wrong = []
