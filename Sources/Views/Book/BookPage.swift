@@ -48,7 +48,7 @@ public final class BookPage {
       guard let self, let target = self.shown?.target else { return }
       self.store.dispatch(.library(.retryRequested(target)))
     }
-    let cache = BookChaptersCache()
+    let cache = BookPageCache()
     subscription = store.subscribe({ selectBookPage($0, now: Date(), cache: cache) }) { [weak self] in
       self?.render($0)
     }

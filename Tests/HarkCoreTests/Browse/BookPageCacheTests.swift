@@ -1,11 +1,14 @@
 import Foundation
-import HarkCore
 import XCTest
 
-/// The Book page's chapters, kept between the seconds a book plays: the
-/// same rows as without the cache at every step, worked out again only when
-/// the book, the chapter playing or the made-up chapters' length changes.
-final class BookChaptersCacheTests: XCTestCase {
+@testable import HarkCore
+
+/// The Book page's chapters and what its folder says, kept between the
+/// seconds a book plays: the same page as without the cache at every step,
+/// the rows worked out again only when the book, the chapter playing or the
+/// made-up chapters' length changes, the folder read again only when the
+/// library's lists could change.
+final class BookPageCacheTests: XCTestCase {
   private let target = LibraryPath(serverID: "a", libraryID: 1, path: "Quill/Orchard")
   private let other = LibraryPath(serverID: "a", libraryID: 1, path: "Quill/Long Night")
   private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
@@ -38,7 +41,7 @@ final class BookChaptersCacheTests: XCTestCase {
   }
 
   /// The page through `cache`, after checking it matches the page without one.
-  private func page(_ state: AppState, _ cache: BookChaptersCache) throws -> BookPageView {
+  private func page(_ state: AppState, _ cache: BookPageCache) throws -> BookPageView {
     let cached = try XCTUnwrap(selectBookPage(state, now: t0, cache: cache))
     XCTAssertEqual(cached, selectBookPage(state, now: t0))
     return cached
@@ -50,7 +53,7 @@ final class BookChaptersCacheTests: XCTestCase {
 
   func testTheSameRowsComeBackWhileTheChapterPlays() throws {
     var state = playing()
-    let cache = BookChaptersCache()
+    let cache = BookPageCache()
     report(&state, at: 10)
     let first = try page(state, cache).chapters
     XCTAssertEqual(first.map(\.status), [.current, .ahead, .ahead])
@@ -62,7 +65,7 @@ final class BookChaptersCacheTests: XCTestCase {
 
   func testTheRowsFollowTheChapterAndTheEnd() throws {
     var state = playing()
-    let cache = BookChaptersCache()
+    let cache = BookPageCache()
     report(&state, at: 10)
     let first = try page(state, cache).chapters
     report(&state, at: 70)
@@ -76,7 +79,7 @@ final class BookChaptersCacheTests: XCTestCase {
 
   func testAnotherBookOrAnotherChapterLengthGetsItsOwnRows() throws {
     var state = playing()
-    let cache = BookChaptersCache()
+    let cache = BookPageCache()
     report(&state, at: 10)
     XCTAssertEqual(try page(state, cache).chapters.map(\.title), ["Part 1", "Part 2", "Part 3"])
     _ = reduce(&state, .library(.bookOpened(other)))
@@ -86,5 +89,26 @@ final class BookChaptersCacheTests: XCTestCase {
     XCTAssertEqual(try page(state, cache).chapters.count, 4)
     state.settings.virtualChapterMinutes = 60
     XCTAssertEqual(try page(state, cache).chapters.count, 2)
+  }
+
+  func testTheBooksFolderIsReadAgainOnlyWhenTheListsCouldChange() throws {
+    var state = playing()
+    let folder = target.at("Quill")
+    _ = reduce(&state, .library(.folderLoaded(folder, .success([
+      FsEntry(name: "Orchard", path: target.path, isDir: true, isBook: true, title: "A Clockwork Orchard"),
+      FsEntry(name: "Orchard II", path: other.path, isDir: true, isBook: true, title: "The Long Night"),
+    ]))))
+    let cache = BookPageCache()
+    report(&state, at: 1)
+    XCTAssertEqual(try page(state, cache).upNext?.title, "The Long Night")
+    for second in 2...12 {
+      report(&state, at: Double(second))
+      XCTAssertEqual(try page(state, cache).upNext?.title, "The Long Night")
+    }
+    XCTAssertEqual(cache.folderReads, 1, "the folder was read again while the book played (and saved its place)")
+
+    state.connections.unreachable.insert("a")
+    XCTAssertEqual(try page(state, cache).upNext?.needsServer, "Needs “Home” — not downloaded")
+    XCTAssertEqual(cache.folderReads, 2)
   }
 }
