@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 
 /// Which way time runs on screen in a right-to-left language (Hebrew,

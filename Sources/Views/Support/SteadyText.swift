@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import GObjectKit
 
