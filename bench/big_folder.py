@@ -18,7 +18,9 @@ Hark signs in to the repository's test server (`--wide-folder 10000`: a
 and its `hark-bench` hooks (`Sources/hark-bench/BenchBigFolderHooks.swift`)
 play the sample library's hour-long MP3 from the server and open the
 folder; they print FOLDER_PLAYING once every page of the folder is listed
-and shown and the book plays. Then, after a settle, the main thread's CPU
+and shown and the book plays. Then, once the server has had no cover
+request for 3 s (the rows on screen fetch theirs for ~14 s) and after a
+settle, the main thread's CPU
 (`/proc/PID/task/PID/schedstat`, first field, ns) across the idle window.
 """
 import shutil
@@ -32,6 +34,8 @@ import playing_wakeups
 
 WIDE_FOLDER_BOOKS = 10000
 FOLDER_TIMEOUT = 120.0  # seconds to sign in, list 50 pages and start streaming
+COVERS_QUIET = 3.0      # seconds without a cover request: the rows on screen have theirs
+COVERS_TIMEOUT = 90.0   # seconds for those requests to stop
 SERVER_ARGUMENTS = ("--wide-folder", str(WIDE_FOLDER_BOOKS))
 HOOKS_ENV = dict(
     HARK_BENCH_BIG_FOLDER="1",
@@ -49,13 +53,34 @@ def start_server(bench):
     return bench.TestServer(arguments=SERVER_ARGUMENTS)
 
 
-def measure_hark(bench, binary, env, link, settle, window):
+def cover_requests(server):
+    """How many cover requests the server has answered so far."""
+    requests = server.call(server.control + "/requests")["requests"]
+    return sum(1 for r in requests if r["path"].endswith("/cover"))
+
+
+def covers_done(server):
+    """Waits until no cover request came for COVERS_QUIET seconds; False if
+    they still come after COVERS_TIMEOUT."""
+    deadline = time.monotonic() + COVERS_TIMEOUT
+    count, since = cover_requests(server), time.monotonic()
+    while time.monotonic() - since < COVERS_QUIET:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.5)
+        now = cover_requests(server)
+        if now != count:
+            count, since = now, time.monotonic()
+    return True
+
+
+def measure_hark(bench, binary, env, server, settle, window):
     """Hark playing with the wide folder open: a dict with the main thread's
     CPU in ms per second (`main_cpu_ms`), its voluntary switches per second
     (`main_wakeups`) and the wake-ups over all threads (`wakeups`, `threads`)."""
     env = dict(env, **HOOKS_ENV)
     with tempfile.TemporaryFile() as err:
-        run = bench.Run(binary, env, err, arguments=[link])
+        run = bench.Run(binary, env, err, arguments=[server.fresh_link()])
         try:
             def fail(why):
                 bench.stop(run.proc)
@@ -70,7 +95,12 @@ def measure_hark(bench, binary, env, link, settle, window):
             entries = dict(word.split("=", 1) for word in words[1:]).get("entries")
             if entries != str(WIDE_FOLDER_BOOKS):
                 fail(f"listed {entries} entries, not {WIDE_FOLDER_BOOKS}")
-            # The list view builds its rows and paints for a few seconds.
+            # The rows on screen (~200) ask for their covers, paced to about
+            # 15 a second (404s here: the wide shelf has none), which keeps
+            # the main thread and the workers busy for ~14 s: wait until the
+            # server has seen none for a while, then let the window settle.
+            if not covers_done(server):
+                fail(f"still fetching covers after {COVERS_TIMEOUT:.0f} s")
             time.sleep(settle)
             pid = run.proc.pid
             try:
@@ -95,7 +125,7 @@ def measure_round(bench, apps, results, i, args, server, env_for_home, env, tmp)
     ticking floor as its baseline unless the playing runs measured it."""
     home = Path(tempfile.mkdtemp(prefix="big-folder-", dir=tmp))
     try:
-        r = measure_hark(bench, apps["hark"], env_for_home(home), server.fresh_link(),
+        r = measure_hark(bench, apps["hark"], env_for_home(home), server,
                          args.big_folder_settle_seconds, args.idle_seconds)
     finally:
         shutil.rmtree(home, ignore_errors=True)
