@@ -141,6 +141,14 @@ def voluntary_switches(pid, main_only=False):
     return total
 
 
+def main_thread_cpu_ns(pid):
+    """CPU time the main thread has run so far, in ns: the first field of
+    its schedstat (the scheduler's own sum, exact, unlike stat's 10 ms
+    ticks). What Hark's main loop costs while it plays, where a wake-up
+    count says how often it runs but not how long."""
+    return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[0])
+
+
 def measure_hark_playing(bench, binary, env, sample_library, settle, window, window_manager=False):
     """Hark's wake-ups per second while it plays (a dict like the idle
     ones); with `window_manager`, under one (see the top of this file)."""
@@ -160,10 +168,13 @@ def measure_hark_playing(bench, binary, env, sample_library, settle, window, win
                 start_playing(env, fail)
                 time.sleep(settle)
                 main, voluntary = voluntary_switches(run.proc.pid, main_only=True), voluntary_switches(run.proc.pid)
+                cpu = main_thread_cpu_ns(run.proc.pid)
                 wakeups, threads = bench.idle_wakeups(run, window, fail)
                 main = (voluntary_switches(run.proc.pid, main_only=True) - main) / window
                 voluntary = (voluntary_switches(run.proc.pid) - voluntary) / window
-                return dict(wakeups=wakeups, threads=threads, main_wakeups=main, voluntary=voluntary)
+                main_cpu = (main_thread_cpu_ns(run.proc.pid) - cpu) / 1e6 / window
+                return dict(wakeups=wakeups, threads=threads, main_wakeups=main, voluntary=voluntary,
+                            main_cpu_ms=main_cpu)
             finally:
                 bench.stop(run.proc)
                 time.sleep(bench.COOL_DOWN)

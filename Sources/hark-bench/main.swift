@@ -1,7 +1,8 @@
 // The benchmarks' Hark: the application `hark` runs, with the probes of
 // scripts/bench, scripts/bench-grid and scripts/bench-scan attached through
 // `ApplicationHooks`. Each probe stays idle unless its environment variable
-// is set (HARK_BENCH_FIRST_FRAME, HARK_BENCH_GRID, HARK_BENCH_SCAN_STALLS),
+// is set (HARK_BENCH_FIRST_FRAME, HARK_BENCH_GRID,
+// HARK_BENCH_BIG_FOLDER, HARK_BENCH_SCAN_STALLS),
 // so without them this is the shipped Hark. Never installed.
 import GObjectKit
 import Glibc
@@ -19,6 +20,7 @@ let status = MainActor.assumeIsolated {
   hooks.windowCreated.append { _, window in FirstFrameReport.attach(to: window) }
   hooks.windowCreated.append { _, window in LocalScanStallProbe.watchFirstFrame(of: window) }
   hooks.windowCreated.append { store, window in BenchGridHooks.attach(store: store, window: window) }
+  hooks.windowCreated.append { store, _ in BenchBigFolderHooks.attach(store: store) }
   return HarkApplication(hooks: hooks).run()
 }
 exit(status)
