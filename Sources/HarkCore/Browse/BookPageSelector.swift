@@ -146,12 +146,7 @@ struct FolderNeighbours {
 
   init(_ s: AppState, _ target: LibraryPath) {
     distinguishingName = HarkCore.distinguishingName(s, target)
-    let parent = target.at(parentPath(target.path))
-    if case .loaded(let entries)? = s.library.folders[parent],
-      let next = findNextSibling(entries: entries, currentPath: target.path)
-    {
-      upNext = listedRow(s, target.at(next.path))
-    }
+    upNext = nextInFolder(s, after: target)
   }
 }
 

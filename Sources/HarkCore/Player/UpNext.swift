@@ -93,10 +93,16 @@ func endUpNext(_ state: inout AppState) -> [Effect] {
 }
 
 private func nextBook(_ s: AppState, after finished: LibraryPath) -> (path: LibraryPath, row: FolderRow)? {
-  let parent = finished.at(parentPath(finished.path))
+  nextInFolder(s, after: finished).map { ($0.target, $0) }
+}
+
+/// The book after `book` in its folder (`findNextSibling`'s rule), as the
+/// folder lists it; nil when the folder is not loaded or `book` is its last.
+/// Up Next plays it; the Book page shows it.
+func nextInFolder(_ s: AppState, after book: LibraryPath) -> FolderRow? {
+  let parent = book.at(parentPath(book.path))
   guard case .loaded(let entries)? = s.library.folders[parent],
-    let next = findNextSibling(entries: entries, currentPath: finished.path),
-    let row = listedRow(s, finished.at(next.path))
+    let next = findNextSibling(entries: entries, currentPath: book.path)
   else { return nil }
-  return (finished.at(next.path), row)
+  return listedRow(s, book.at(next.path))
 }
