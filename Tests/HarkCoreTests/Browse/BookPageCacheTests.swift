@@ -15,14 +15,7 @@ final class BookPageCacheTests: XCTestCase {
 
   /// Three chapters of 60 s in one file.
   private var book: Book {
-    Book(
-      libraryID: 1, relPath: target.path, title: "A Clockwork Orchard", duration: 180,
-      files: [BookFile(relPath: "Quill/Orchard/book.m4b", duration: 180)],
-      chapters: (0..<3).map {
-        Chapter(
-          index: $0, title: "Part \($0 + 1)", filePath: "Quill/Orchard/book.m4b", start: Double($0 * 60),
-          end: Double($0 * 60 + 60))
-      })
+    oneFileBook(target, title: "A Clockwork Orchard", file: "book.m4b", chapters: (1...3).map { ("Part \($0)", 60) })
   }
 
   /// Two hours and no chapter marks: Hark makes chapters of the set length.

@@ -10,13 +10,8 @@ final class LiveBookPageTests: XCTestCase {
 
   /// Two chapters, 60 s and 40 s, in one file.
   private var book: Book {
-    Book(
-      libraryID: 1, relPath: target.path, title: "A Clockwork Orchard", duration: 100,
-      files: [BookFile(relPath: "Quill/Orchard/book.m4b", duration: 100)],
-      chapters: [
-        Chapter(index: 0, title: "The Brass Seed", filePath: "Quill/Orchard/book.m4b", start: 0, end: 60),
-        Chapter(index: 1, title: "Rising Sweep", filePath: "Quill/Orchard/book.m4b", start: 60, end: 100),
-      ])
+    oneFileBook(
+      target, title: "A Clockwork Orchard", file: "book.m4b", chapters: [("The Brass Seed", 60), ("Rising Sweep", 40)])
   }
 
   /// The page open on a book never started, then Play pressed on it.

@@ -27,3 +27,18 @@ func reportEngine(
       .engineReported(EngineSnapshot(state: engine, position: position, duration: duration, seekID: SeekID(1))),
       at: t0.addingTimeInterval(seconds))))
 }
+
+/// A book at `target` in one file, `file` inside its folder, with
+/// `chapters` (title and length, in order) back to back.
+func oneFileBook(_ target: LibraryPath, title: String, file: String, chapters: [(title: String, length: Double)]) -> Book {
+  let path = "\(target.path)/\(file)"
+  var start = 0.0
+  var marks: [Chapter] = []
+  for (index, chapter) in chapters.enumerated() {
+    marks.append(Chapter(index: index, title: chapter.title, filePath: path, start: start, end: start + chapter.length))
+    start += chapter.length
+  }
+  return Book(
+    libraryID: target.libraryID, relPath: target.path, title: title, duration: start,
+    files: [BookFile(relPath: path, duration: start)], chapters: marks)
+}
